@@ -1,0 +1,16 @@
+// Upper-case hex as the KAT files print it, and its parser.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ngcc {
+
+std::string to_hex(const std::uint8_t *data, std::size_t size);
+inline std::string to_hex(const std::vector<std::uint8_t> &v) { return to_hex(v.data(), v.size()); }
+// Accepts either case and ignores white space; throws std::invalid_argument.
+std::vector<std::uint8_t> from_hex(std::string_view hex);
+
+}  // namespace ngcc
