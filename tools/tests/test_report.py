@@ -1,0 +1,419 @@
+"""Unit tests of tools/ngcc_report.py (ctest label `unit`).
+
+Run:  /usr/bin/python3 -m unittest discover -s tools/tests -v
+"""
+
+import copy
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(TOOLS)
+SCRIPT = os.path.join(TOOLS, "ngcc_report.py")
+SAMPLE = os.path.join(TOOLS, "testdata", "x86_sample")
+PUBLISHED = os.path.join(TOOLS, "testdata", "published-hash-26-CHIME.tsv")
+PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+
+sys.path.insert(0, TOOLS)
+import ngcc_report as R  # noqa: E402
+
+
+def run(*args):
+    return subprocess.run([PYTHON, SCRIPT] + list(args), capture_output=True,
+                          text=True, encoding="utf-8")
+
+
+def table_rows(markdown, header_start):
+    """Cells of the Markdown table whose header row starts with header_start."""
+    lines = markdown.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith(header_start):
+            rows = []
+            for row in lines[i + 2:]:
+                if not row.startswith("|"):
+                    break
+                rows.append([c.strip() for c in row.strip("|").split(" | ")])
+            return rows
+    raise AssertionError("no table starting %r" % header_start)
+
+
+class Formats(unittest.TestCase):
+    def test_published_examples(self):
+        self.assertEqual(R.fmt_cycles(4276), "4276")
+        self.assertEqual(R.fmt_cycles(21000), "21.0 k")
+        self.assertEqual(R.fmt_cycles(2130000), "2.13 M")
+        self.assertEqual(R.fmt_time(2.04e-6), "2.04 µs")
+        self.assertEqual(R.fmt_time(1.02e-3), "1.02 ms")
+        self.assertEqual(R.fmt_calls(100000, [20000] * 5), "100000 (5 × 20000)")
+
+    def test_cycles_boundaries(self):
+        self.assertEqual(R.fmt_cycles(9996), "9996")
+        self.assertEqual(R.fmt_cycles(9999.6), "10.0 k")
+        self.assertEqual(R.fmt_cycles(141400), "141.4 k")
+        self.assertEqual(R.fmt_cycles(999949), "999.9 k")
+        self.assertEqual(R.fmt_cycles(999960), "1.00 M")
+        self.assertEqual(R.fmt_cycles(12080000), "12.08 M")
+        self.assertEqual(R.fmt_cycles(26800000), "26.80 M")
+
+    def test_time_significant_digits(self):
+        self.assertEqual(R.fmt_time(2.0e-6), "2 µs")
+        self.assertEqual(R.fmt_time(3.9e-6), "3.9 µs")
+        self.assertEqual(R.fmt_time(10.0e-6), "10 µs")
+        self.assertEqual(R.fmt_time(14.02e-6), "14 µs")
+        self.assertEqual(R.fmt_time(135.4e-6), "135 µs")
+        self.assertEqual(R.fmt_time(3.2e-3), "3.2 ms")
+        self.assertEqual(R.fmt_time(22.9e-3), "22.9 ms")
+        self.assertEqual(R.fmt_time(594e-9), "594 ns")
+        self.assertEqual(R.fmt_time(999.7e-6), "1 ms")
+        self.assertEqual(R.fmt_time(9.996e-6), "10 µs")
+        self.assertEqual(R.fmt_time(1.5), "1.5 s")
+
+    def test_other_columns(self):
+        self.assertEqual(R.fmt_one_decimal(1232.06), "1232.1")
+        self.assertEqual(R.fmt_one_decimal(2.8), "2.8")
+        self.assertEqual(R.fmt_kib(1692 * 1024), "1692 KiB")
+        self.assertEqual(R.fmt_int(13305), "13305")
+        self.assertEqual(R.fmt_calls(65510, [13102] * 5), "65510 (5 × 13102)")
+        self.assertEqual(R.fmt_calls(12345, [12345]), "12345 (1 × 12345)")
+        self.assertEqual(R.fmt_calls(60, [20, 20, 19, 1]),
+                         "60 (4 trials: 20, 20, 19, 1)")
+        self.assertEqual(R.fmt_ratio(0.524), "0.52×")
+        self.assertEqual(R.fmt_ratio(12.44), "12.4×")
+        self.assertEqual(R.fmt_ratio(184.4), "184×")
+
+
+class SampleReport(unittest.TestCase):
+    """The synthetic campaign tools/testdata/x86_sample (make_sample.py)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="ngcc-report-")
+        cls.out = os.path.join(cls.tmp, "report")
+        R.generate(SAMPLE, cls.out, plots=False)
+        with open(os.path.join(cls.out, "hash-26-CHIME.md"), encoding="utf-8") as f:
+            cls.chime = f.read()
+        with open(os.path.join(cls.out, "summary.md"), encoding="utf-8") as f:
+            cls.summary = f.read()
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    def published(self):
+        perf, res = [], []
+        with open(PUBLISHED, encoding="utf-8") as f:
+            for line in f:
+                cells = line.rstrip("\n").split("\t")
+                (perf if cells[1].endswith(" B") else res).append(cells)
+        return perf, res
+
+    def test_files(self):
+        self.assertEqual(sorted(os.listdir(self.out)),
+                         ["hash-26-CHIME.md", "hash-33-Thunder.md", "summary.md"])
+
+    def test_sections(self):
+        for title in ("## 1. Basic information", "## 2. Assessment environment",
+                      "## 3. Functional testing (KAT)", "## 4. Performance",
+                      "## 5. Resource consumption", "## 7. Raw evidence index"):
+            self.assertIn("\n" + title + "\n", self.chime)
+        self.assertIn("# hash-26 The Hash Function CHIME — performance on x86-64",
+                      self.chime)
+
+    def test_performance_matches_published_rows(self):
+        """Every published CHIME row, cell for cell, plus variant and ratio."""
+        perf, _ = self.published()
+        rows = table_rows(self.chime, "| instance | variant | message |")
+        self.assertEqual(rows[0][:8] + [rows[0][8][-1]],
+                         ["`CHIME-512`", "ref", "32 B", "2248", "70.3",
+                          "1.08 µs", "29.7", "100000 (5 × 20000)", "×"])
+        ref = [[r[0]] + r[2:8] for r in rows if r[1] == "ref"]
+        self.assertEqual(ref, perf)
+        # ref and opt for every instance x size
+        self.assertEqual(len(rows), 2 * len(perf))
+        self.assertEqual({(r[0], r[1], r[2]) for r in rows},
+                         {(p[0], v, p[1]) for p in perf for v in ("ref", "opt")})
+
+    def test_resources_match_published_rows(self):
+        _, res = self.published()
+        rows = table_rows(self.chime, "| instance | variant | operation |")
+        self.assertEqual(table_rows(self.chime, "| instance | variant | operation |")
+                         and self.chime.count("| static: ELF image (bytes) | "
+                                              "baseline RSS | peak RSS | stack "
+                                              "(bytes) | heap (bytes) |"), 1)
+        ref = [[r[0]] + r[2:6] for r in rows if r[1] == "ref"]
+        self.assertEqual(ref, res)
+        self.assertEqual([r[6:] for r in rows if r[0] == "`CHIME-512`"
+                          and r[1] == "ref"], [["600", "0"]] * 8)
+        self.assertEqual(len(rows), 2 * len(res))
+
+    def test_ratio_is_relative_to_baseline(self):
+        rows = table_rows(self.chime, "| instance | variant | message |")
+        header = [l for l in self.chime.splitlines()
+                  if l.startswith("| instance | variant | message |")][0]
+        self.assertTrue(header.endswith("| cycles/byte vs SHA-512 |"))
+        with open(os.path.join(SAMPLE, "bench.json"), encoding="utf-8") as f:
+            bench = json.load(f)
+        base = {b["bytes"]: b["cpb"] for b in bench["benchmarks"]
+                if b["name"].startswith("SHA-512/openssl/")}
+        for r in rows:
+            if r[0] == "`CHIME-512`" and r[1] == "ref" and r[2] == "1024 B":
+                expected = float(r[4]) / base[1024]
+                self.assertAlmostEqual(float(r[8].rstrip("×")), expected, delta=0.02)
+
+    def test_kat_states(self):
+        rows = table_rows(self.chime, "| instance | variant | build flags |")
+        states = {(r[0], r[1]): r[3:] for r in rows}
+        self.assertEqual(states[("`CHIME-512`", "ref")], ["PASS"] * 5)
+        self.assertEqual(states[("`CHIME-512`", "opt")],
+                         ["incomplete", "PASS", "PASS", "not run", "not run"])
+        self.assertEqual(states[("`CHIME-1024`", "opt")][:2], ["FAIL", "FAIL"])
+        with open(os.path.join(self.out, "hash-33-Thunder.md"), encoding="utf-8") as f:
+            thunder = f.read()
+        rows = table_rows(thunder, "| instance | variant | build flags |")
+        self.assertEqual(rows, [["`Thunder-512`", "ref", "`-O2`"] + ["not run"] * 5])
+        self.assertNotRegex(thunder, r"\| PASS \||KAT_\S+ PASS")
+
+    def test_evidence_index(self):
+        rows = table_rows(self.chime, "| instance | variant | item |")
+        self.assertIn(["`CHIME-512`", "ref", "timing hash_32",
+                       "`records/hash-26/CHIME-512-ref__hash_32.json`"], rows)
+        self.assertIn(["`CHIME-512`", "opt", "timing hash_4096",
+                       "`bench.json` `CHIME-512/opt/4096`"], rows)
+        self.assertIn(["`CHIME-512`", "opt", "KAT_Loop not run", "–"], rows)
+
+    def test_summary_ranks_both_sizes(self):
+        for size in ("1024 B", "65536 B"):
+            self.assertIn("\n## %s\n" % size, self.summary)
+        part = self.summary.split("## 65536 B")[1]
+        rows = table_rows(part, "| rank |")
+        cpb = [float(r[4]) for r in rows]
+        self.assertEqual(cpb, sorted(cpb))
+        self.assertEqual([r[0] for r in rows], [str(i) for i in range(1, len(rows) + 1)])
+        names = {(r[1], r[2]) for r in rows}
+        for inst in ("CHIME-512", "CHIME-1024"):
+            for var in ("ref", "opt"):
+                self.assertIn(("`%s`" % inst, var), names)
+        self.assertIn(("`SHA-512`", "openssl"), names)
+        self.assertIn(("`Thunder-512`", "ref"), names)
+
+
+class Determinism(unittest.TestCase):
+    def test_two_runs_identical_including_plots(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            a, b = os.path.join(tmp, "a"), os.path.join(tmp, "b")
+            for out in (a, b):
+                proc = run(SAMPLE, "--out", out)
+                self.assertEqual(proc.returncode, 0, proc.stderr)
+            names = sorted(os.listdir(a))
+            self.assertIn("hash-26-CHIME-cpb.png", names)
+            self.assertEqual(names, sorted(os.listdir(b)))
+            for name in names:
+                with open(os.path.join(a, name), "rb") as fa, \
+                        open(os.path.join(b, name), "rb") as fb:
+                    self.assertEqual(fa.read(), fb.read(), name)
+
+    def test_committed_reports_regenerate(self):
+        """Every results/<system>/report/ in the repository, byte for byte."""
+        for report in sorted(glob.glob(os.path.join(REPO, "results", "*", "report"))):
+            system = os.path.dirname(report)
+            with self.subTest(system=system), tempfile.TemporaryDirectory() as tmp:
+                proc = run(system, "--out", tmp)
+                self.assertEqual(proc.returncode, 0, proc.stderr)
+                self.assertEqual(sorted(os.listdir(tmp)), sorted(os.listdir(report)))
+                for name in os.listdir(tmp):
+                    with open(os.path.join(tmp, name), "rb") as fa, \
+                            open(os.path.join(report, name), "rb") as fb:
+                        self.assertEqual(fa.read(), fb.read(), name)
+
+
+class BadInput(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="ngcc-report-bad-")
+        self.dir = os.path.join(self.tmp, "sys")
+        os.makedirs(self.dir)
+        for name in ("bench.json", "kat.json"):
+            shutil.copy(os.path.join(SAMPLE, name), self.dir)
+        with open(os.path.join(SAMPLE, "bench.json"), encoding="utf-8") as f:
+            self.bench = json.load(f)
+        with open(os.path.join(SAMPLE, "kat.json"), encoding="utf-8") as f:
+            self.kat = json.load(f)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def write(self, name, doc):
+        with open(os.path.join(self.dir, name), "w", encoding="utf-8") as f:
+            if isinstance(doc, str):
+                f.write(doc)
+            else:
+                json.dump(doc, f)
+
+    def fails(self, *needles):
+        proc = run(self.dir, "--out", os.path.join(self.tmp, "out"), "--no-plots")
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertEqual(proc.stdout, "")
+        lines = proc.stderr.splitlines()
+        self.assertEqual(len(lines), 1, proc.stderr)
+        self.assertNotIn("Traceback", proc.stderr)
+        for needle in needles:
+            self.assertIn(needle, lines[0])
+        return lines[0]
+
+    def test_truncated_bench(self):
+        with open(os.path.join(SAMPLE, "bench.json"), encoding="utf-8") as f:
+            text = f.read()
+        self.write("bench.json", text[:len(text) // 2])
+        self.fails("bench.json", "truncated JSON", "line ")
+
+    def test_truncated_kat(self):
+        with open(os.path.join(SAMPLE, "kat.json"), encoding="utf-8") as f:
+            text = f.read()
+        self.write("kat.json", text[:100])
+        self.fails("kat.json", "truncated JSON")
+
+    def test_malformed_bench(self):
+        self.write("bench.json", '{"context": {}, "benchmarks": [1,]}')
+        self.fails("bench.json", "malformed JSON", "column")
+
+    def test_empty_file(self):
+        self.write("bench.json", "")
+        self.fails("bench.json", "empty")
+
+    def test_missing_bench(self):
+        os.remove(os.path.join(self.dir, "bench.json"))
+        self.fails("bench.json", "cannot read")
+
+    def test_missing_counter(self):
+        del self.bench["benchmarks"][3]["cycles"]
+        self.write("bench.json", self.bench)
+        self.fails("bench.json", "benchmarks[3].cycles", "missing")
+
+    def test_mistyped_field(self):
+        self.bench["benchmarks"][0]["real_time"] = "fast"
+        self.write("bench.json", self.bench)
+        self.fails("bench.json", "benchmarks[0].real_time", "expected number")
+
+    def test_bad_name(self):
+        self.bench["benchmarks"][0]["name"] = "CHIME-512"
+        self.bench["benchmarks"][0]["run_name"] = "CHIME-512"
+        self.write("bench.json", self.bench)
+        self.fails("bench.json", "benchmarks[0].name")
+
+    def test_bad_ngcc_modules(self):
+        self.bench["context"]["ngcc_modules"] = "[{"
+        self.write("bench.json", self.bench)
+        self.fails("bench.json", "context.ngcc_modules")
+
+    def test_bad_kat_status(self):
+        self.kat["modules"][1]["files"][0]["status"] = "OK"
+        self.write("kat.json", self.kat)
+        self.fails("kat.json", "modules[1].files[0].status")
+
+    def test_kat_wrong_schema(self):
+        self.kat["schema"] = "other"
+        self.write("kat.json", self.kat)
+        self.fails("kat.json", "schema")
+
+    def test_kat_missing_field(self):
+        del self.kat["modules"][0]["variant"]
+        self.write("kat.json", self.kat)
+        self.fails("kat.json", "modules[0].variant", "missing")
+
+    def test_bad_record(self):
+        os.makedirs(os.path.join(self.dir, "records", "hash-26"))
+        self.write(os.path.join("records", "hash-26", "x.json"), '{"label": ')
+        self.fails(os.path.join("records", "hash-26", "x.json"), "truncated")
+
+    def test_unknown_baseline(self):
+        proc = run(self.dir, "--out", os.path.join(self.tmp, "out"), "--no-plots",
+                   "--baseline", "MD5/openssl")
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn("MD5/openssl", proc.stderr)
+        self.assertEqual(len(proc.stderr.splitlines()), 1)
+
+    def test_other_baseline(self):
+        proc = run(self.dir, "--out", os.path.join(self.tmp, "out"), "--no-plots",
+                   "--baseline", "SHA-256/openssl")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(os.path.join(self.tmp, "out", "hash-26-CHIME.md"),
+                  encoding="utf-8") as f:
+            self.assertIn("| cycles/byte vs SHA-256 |", f.read())
+
+    def test_no_kat_json_is_not_run(self):
+        os.remove(os.path.join(self.dir, "kat.json"))
+        out = os.path.join(self.tmp, "out")
+        proc = run(self.dir, "--out", out, "--no-plots")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(os.path.join(out, "hash-26-CHIME.md"), encoding="utf-8") as f:
+            text = f.read()
+        rows = table_rows(text, "| instance | variant | build flags |")
+        self.assertEqual({tuple(r[3:]) for r in rows}, {("not run",) * 5})
+        self.assertNotRegex(text, r"\| PASS \||KAT_\S+ PASS")
+
+    def test_module_missing_from_kat_is_not_run(self):
+        self.kat["modules"] = [m for m in self.kat["modules"]
+                               if not (m["name"] == "CHIME-512" and m["variant"] == "ref")]
+        self.write("kat.json", self.kat)
+        out = os.path.join(self.tmp, "out")
+        proc = run(self.dir, "--out", out, "--no-plots")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(os.path.join(out, "hash-26-CHIME.md"), encoding="utf-8") as f:
+            rows = table_rows(f.read(), "| instance | variant | build flags |")
+        self.assertEqual(rows[0][:2], ["`CHIME-512`", "ref"])
+        self.assertEqual(rows[0][3:], ["not run"] * 5)
+
+    def test_error_row_reported(self):
+        row = self.bench["benchmarks"][0]
+        err = {k: row[k] for k in ("name", "run_name", "run_type", "repetitions",
+                                   "repetition_index", "threads", "iterations",
+                                   "real_time", "cpu_time", "time_unit")}
+        err.update({"error_occurred": True, "error_message": "CryptHash returned 2"})
+        self.bench["benchmarks"][0] = err
+        self.write("bench.json", self.bench)
+        out = os.path.join(self.tmp, "out")
+        proc = run(self.dir, "--out", out, "--no-plots")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(os.path.join(out, "hash-26-CHIME.md"), encoding="utf-8") as f:
+            rows = table_rows(f.read(), "| instance | variant | message |")
+        self.assertEqual(rows[0][3], "error: CryptHash returned 2")
+
+
+class Aggregation(unittest.TestCase):
+    def test_repetitions_weighted_by_calls(self):
+        rows = [{"name": "X-1/ref/64", "run_type": "iteration", "iterations": n,
+                 "real_time": t, "time_unit": "ns", "cycles": c, "calls": n}
+                for n, t, c in ((100, 10.0, 30.0), (300, 20.0, 50.0))]
+        rows.append(dict(rows[0], name="X-1/ref/64_mean", run_type="aggregate",
+                         aggregate_name="mean"))
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "bench.json")
+            with open(path, "w") as f:
+                json.dump({"context": {}, "benchmarks": rows}, f)
+            bench = R.parse_bench(path)
+        m = bench.get("X-1", "ref", 64)
+        self.assertEqual(m.trials, [100, 300])
+        self.assertAlmostEqual(m.mean_cycles, (100 * 30 + 300 * 50) / 400)
+        self.assertAlmostEqual(m.mean_seconds, (100 * 10 + 300 * 20) / 400 * 1e-9)
+
+    def test_guide_row_trials(self):
+        row = {"name": "X-1/ref/64/iterations:1/manual_time", "run_type": "iteration",
+               "iterations": 1, "real_time": 1000.0, "time_unit": "ns",
+               "cycles": 2100.0, "calls": 100000, "trials": 5,
+               "iterations_per_trial": 20000}
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "bench.json")
+            with open(path, "w") as f:
+                json.dump({"context": {}, "benchmarks": [row]}, f)
+            m = R.parse_bench(path).get("X-1", "ref", 64)
+        self.assertEqual(R.fmt_calls(m.calls, m.trials), "100000 (5 × 20000)")
+        self.assertEqual(R.fmt_time(m.mean_seconds), "1 µs")
+
+
+if __name__ == "__main__":
+    unittest.main()
