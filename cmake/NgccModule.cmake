@@ -81,5 +81,7 @@ function(ngcc_add_test)
   cmake_parse_arguments(T "" "NAME;LABEL" "SOURCES;LIBRARIES" ${ARGN})
   add_executable(${T_NAME} ${T_SOURCES})
   target_link_libraries(${T_NAME} PRIVATE ngcc_test_support GTest::gtest_main ${T_LIBRARIES})
-  gtest_discover_tests(${T_NAME} PROPERTIES LABELS ${T_LABEL} DISCOVERY_TIMEOUT 60)
+  # Listed when ctest runs, so suites parameterized over the built modules
+  # see every module, whatever the build order.
+  gtest_discover_tests(${T_NAME} PROPERTIES LABELS ${T_LABEL} DISCOVERY_MODE PRE_TEST DISCOVERY_TIMEOUT 60)
 endfunction()
