@@ -1,0 +1,81 @@
+// Portable reference of the permutation Thunder-p (spec §3), written to be
+// read against the specification: one loop per step, lane k = x + 5y.
+#include "thunder/thunder.hpp"
+
+namespace ngcc::thunder {
+namespace {
+
+// §3.1, round constants RC[i] (XORed into lane 0 by iota).
+constexpr std::uint64_t kRoundConstants[12] = {0x0001, 0x0003, 0x000A, 0x0088, 0x8081, 0x8002,
+                                               0x0009, 0x0083, 0x800A, 0x0089, 0x8083, 0x800B};
+// §3.1, rho: right-rotation amount of lane k.
+constexpr unsigned kRho[kLanes] = {45, 33, 13, 1,  27, 40, 52, 19, 47, 9,  34, 5, 0,
+                                   2,  37, 48, 30, 61, 8,  38, 6,  18, 49, 17, 43};
+// §3.1, theta: T[y], u and s.
+constexpr unsigned kThetaT[5] = {41, 50, 6, 10, 27};
+constexpr unsigned kThetaU = 26;
+constexpr unsigned kThetaS = 36;
+
+constexpr int lane(int x, int y) { return ((x + 5) % 5) + 5 * ((y + 5) % 5); }
+
+}  // namespace
+
+namespace steps {
+
+void iota(State &a, int round) { a[0] ^= kRoundConstants[round]; }
+
+void rho(State &a) {
+  for (int k = 0; k < kLanes; ++k) a[k] = rotr64(a[k], kRho[k]);
+}
+
+// The specification's form with E and F (§3.2 notes):
+// P = column parity, Q = parity of the lanes rotated by T[y],
+// E[x] = P[x] ^ ROTR(P[x-1], 1), F[x] = Q[x+1] ^ ROTR(Q[x-2], s),
+// A[x,y] ^= ROTR(E[x], u) ^ ROTR(F[x], u + T[y]).
+void theta(State &a) {
+  std::uint64_t p[5], q[5];
+  for (int x = 0; x < 5; ++x) {
+    p[x] = q[x] = 0;
+    for (int y = 0; y < 5; ++y) {
+      p[x] ^= a[lane(x, y)];
+      q[x] ^= rotr64(a[lane(x, y)], kThetaT[y]);
+    }
+  }
+  for (int x = 0; x < 5; ++x) {
+    const std::uint64_t e = p[x] ^ rotr64(p[(x + 4) % 5], 1);
+    const std::uint64_t f = q[(x + 1) % 5] ^ rotr64(q[(x + 3) % 5], kThetaS);
+    for (int y = 0; y < 5; ++y)
+      a[lane(x, y)] ^= rotr64(e, kThetaU) ^ rotr64(f, (kThetaU + kThetaT[y]) % 64);
+  }
+}
+
+// Lane (x, y) moves to (y, 2x + 3y + 2).
+void pi(State &a) {
+  const State b = a;
+  for (int x = 0; x < 5; ++x)
+    for (int y = 0; y < 5; ++y) a[lane(y, 2 * x + 3 * y + 2)] = b[lane(x, y)];
+}
+
+// Per column: A[x,y] = t[y+3] ^ (~t[y+1] & t[y+2] & ~t[y+4]), t = column x.
+void psi(State &a) {
+  const State b = a;
+  for (int x = 0; x < 5; ++x)
+    for (int y = 0; y < 5; ++y)
+      a[lane(x, y)] = b[lane(x, y + 3)] ^
+                      (~b[lane(x, y + 1)] & b[lane(x, y + 2)] & ~b[lane(x, y + 4)]);
+}
+
+}  // namespace steps
+
+// Round i = psi o pi o theta o rho o iota (§3).
+void permute_portable(State &state) {
+  for (int i = 0; i < 12; ++i) {
+    steps::iota(state, i);
+    steps::rho(state);
+    steps::theta(state);
+    steps::pi(state);
+    steps::psi(state);
+  }
+}
+
+}  // namespace ngcc::thunder
