@@ -1,0 +1,261 @@
+// AVX2 MasterCube primitive, same interface and output as permutation.cpp.
+// Layout (spec §13.2): six 256-bit registers, register i holding rows 2i
+// (low 128-bit lane) and 2i+1 (high lane), i.e. bytes 32i .. 32i+31 of the
+// state serialisation. Registers 0-2 are the upper half, 3-5 the lower half,
+// and every lane (U, W) of MAndRX is the same position in registers i, i+3.
+// The forward and the inverse branch of Cube-f are independent and are
+// computed in the same loop for instruction-level parallelism.
+#include <immintrin.h>
+
+#include "mastercube/mastercube.hpp"
+
+namespace ngcc::mastercube {
+namespace {
+
+#define MC_INLINE inline __attribute__((always_inline))
+
+using V = __m256i;
+
+struct Regs {
+  V x[6];
+};
+
+MC_INLINE V xor2(V a, V b) { return _mm256_xor_si256(a, b); }
+MC_INLINE V xor3(V a, V b, V c) { return xor2(xor2(a, b), c); }
+
+// 16-bit rotate right by N (N != 0, 8).
+template <int N>
+MC_INLINE V rotr(V x) {
+  return _mm256_or_si256(_mm256_srli_epi16(x, N), _mm256_slli_epi16(x, 16 - N));
+}
+
+// 16-bit rotate by 8 = byte swap inside every word.
+MC_INLINE V rotr8(V x) {
+  const V swap_bytes = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
+                                        1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+  return _mm256_shuffle_epi8(x, swap_bytes);
+}
+
+// The AndRX functions of §3, rewritten with fewer rotations:
+//   F[0,1,8](x)  = (x & x>>>1) ^ x>>>8
+//   F[14,5,0](x) = (x>>>14 & x>>>5) ^ x
+//   F[9,12,8](x) = (x>>>9 & x>>>12) ^ x>>>8
+//   F[8,9,0](x)  = (x>>>8 & x>>>9) ^ x
+MC_INLINE V f_0_1_8(V x) { return xor2(_mm256_and_si256(x, rotr<1>(x)), rotr8(x)); }
+MC_INLINE V f_14_5_0(V x) { return xor2(_mm256_and_si256(rotr<14>(x), rotr<5>(x)), x); }
+MC_INLINE V f_9_12_8(V x) { return xor2(_mm256_and_si256(rotr<9>(x), rotr<12>(x)), rotr8(x)); }
+MC_INLINE V f_8_9_0(V x) { return xor2(_mm256_and_si256(rotr8(x), rotr<9>(x)), x); }
+
+// CM §4.1: x'_i = x_i ^ x_{i+1} ^ x_{i+4} on whole registers (the row
+// parity is the lane), sharing x0^x3, x1^x4, x2^x5.
+MC_INLINE void cross_mix(Regs &s) {
+  const V a = xor2(s.x[0], s.x[3]), b = xor2(s.x[1], s.x[4]), c = xor2(s.x[2], s.x[5]);
+  s.x[0] = xor2(s.x[0], b);
+  s.x[1] = xor2(s.x[1], c);
+  s.x[2] = xor2(s.x[2], a);
+  s.x[3] = xor2(s.x[3], b);
+  s.x[4] = xor2(s.x[4], c);
+  s.x[5] = xor2(s.x[5], a);
+}
+
+// SR §4.2: swap the two lanes of the lower registers.
+MC_INLINE V swap_lanes(V x) { return _mm256_permute4x64_epi64(x, 0x4E); }
+MC_INLINE void swap_rows(Regs &s) {
+  for (int i = 3; i < 6; ++i) s.x[i] = swap_lanes(s.x[i]);
+}
+
+MC_INLINE void mandrx(Regs &s) {
+  for (int i = 0; i < 3; ++i) {
+    V u = s.x[i], w = s.x[i + 3];
+    w = xor2(w, f_0_1_8(u));
+    u = xor2(u, f_14_5_0(w));
+    w = xor2(w, f_9_12_8(u));
+    u = xor2(u, f_14_5_0(w));
+    w = xor2(w, f_0_1_8(u));
+    u = xor2(u, f_8_9_0(w));
+    s.x[i] = u;
+    s.x[i + 3] = w;
+  }
+}
+
+MC_INLINE void mandrx_inverse(Regs &s) {
+  for (int i = 0; i < 3; ++i) {
+    V u = s.x[i], w = s.x[i + 3];
+    u = xor2(u, f_8_9_0(w));
+    w = xor2(w, f_0_1_8(u));
+    u = xor2(u, f_14_5_0(w));
+    w = xor2(w, f_9_12_8(u));
+    u = xor2(u, f_14_5_0(w));
+    w = xor2(w, f_0_1_8(u));
+    s.x[i] = u;
+    s.x[i + 3] = w;
+  }
+}
+
+// MC §4.4: M1 = [0 1 1; 1 0 1; 1 1 1] upper, M2 = [1 0 1; 0 1 1; 1 1 1] lower.
+MC_INLINE void mix_columns(Regs &s) {
+  const V a = s.x[0];
+  s.x[0] = xor2(s.x[1], s.x[2]);
+  s.x[1] = xor2(a, s.x[2]);
+  s.x[2] = xor2(a, s.x[0]);
+  const V b = s.x[4];
+  s.x[3] = xor2(s.x[3], s.x[5]);
+  s.x[4] = xor2(b, s.x[5]);
+  s.x[5] = xor2(s.x[3], b);
+}
+
+// pshufb mask rotating the row of the low lane left by `lo` cells and the
+// row of the high lane left by `hi` cells.
+struct ByteMask {
+  alignas(32) std::uint8_t byte[32];
+};
+constexpr ByteMask row_rotation_mask(int lo, int hi) {
+  ByteMask m{};
+  for (int j = 0; j < 16; ++j) {
+    m.byte[j] = static_cast<std::uint8_t>((j + 2 * lo) % 16);
+    m.byte[16 + j] = static_cast<std::uint8_t>((j + 2 * hi) % 16);
+  }
+  return m;
+}
+template <int Lo, int Hi>
+MC_INLINE V rotate_rows(V x) {
+  static constexpr ByteMask mask = row_rotation_mask(Lo, Hi);
+  return _mm256_shuffle_epi8(x, _mm256_load_si256(reinterpret_cast<const V *>(mask.byte)));
+}
+
+// SHR §4.5: upper row y rotates left by y, lower row 6+y right by y.
+MC_INLINE void shift_rows(Regs &s) {
+  s.x[0] = rotate_rows<0, 1>(s.x[0]);
+  s.x[1] = rotate_rows<2, 3>(s.x[1]);
+  s.x[2] = rotate_rows<4, 5>(s.x[2]);
+  s.x[3] = rotate_rows<8, 7>(s.x[3]);
+  s.x[4] = rotate_rows<6, 5>(s.x[4]);
+  s.x[5] = rotate_rows<4, 3>(s.x[5]);
+}
+MC_INLINE void shift_rows_inverse(Regs &s) {
+  s.x[0] = rotate_rows<8, 7>(s.x[0]);
+  s.x[1] = rotate_rows<6, 5>(s.x[1]);
+  s.x[2] = rotate_rows<4, 3>(s.x[2]);
+  s.x[3] = rotate_rows<0, 1>(s.x[3]);
+  s.x[4] = rotate_rows<2, 3>(s.x[4]);
+  s.x[5] = rotate_rows<4, 5>(s.x[5]);
+}
+
+// MR §4.6: columns c-2 and c+2 are the neighbouring 32-bit dwords.
+MC_INLINE void mix_rows(Regs &s) {
+  for (auto &x : s.x) {
+    x = xor3(_mm256_shuffle_epi32(x, 0x93), x, _mm256_shuffle_epi32(x, 0x39));
+  }
+}
+
+// AC(k) §4.7 (cell order as implemented): row 0 is the low lane of register 0.
+MC_INLINE void add_constant(Regs &s, unsigned k) {
+  const V row_constant = _mm256_setr_epi16(0x7344, 0x0370, -0x75D2 /*0x8A2E*/, 0x1319, 0x08D3,
+                                           -0x7A5D /*0x85A3*/, 0x6A88, 0x243F, 0, 0, 0, 0, 0,
+                                           0, 0, 0);
+  const V k_in_row0 = _mm256_zextsi128_si256(_mm_set1_epi16(static_cast<short>(k)));
+  s.x[0] = xor3(s.x[0], row_constant, k_in_row0);
+}
+
+// HX §6: exchange the halves (register renaming).
+MC_INLINE void half_exchange(Regs &s) {
+  for (int i = 0; i < 3; ++i) {
+    const V t = s.x[i];
+    s.x[i] = s.x[i + 3];
+    s.x[i + 3] = t;
+  }
+}
+
+MC_INLINE void forward_round(Regs &s, unsigned k) {
+  cross_mix(s);
+  swap_rows(s);
+  mandrx(s);
+  cross_mix(s);
+  swap_rows(s);
+  mix_columns(s);
+  shift_rows(s);
+  mix_rows(s);
+  add_constant(s, k);
+}
+
+// As implemented (§6): forward MC and an extra HX.
+MC_INLINE void inverse_round(Regs &s, unsigned k) {
+  add_constant(s, k);
+  mix_rows(s);
+  shift_rows_inverse(s);
+  mix_columns(s);
+  swap_rows(s);
+  cross_mix(s);
+  mandrx_inverse(s);
+  half_exchange(s);
+  swap_rows(s);
+  cross_mix(s);
+}
+
+MC_INLINE void cube_f_regs(Regs &s) {
+  Regs t = s;
+#pragma GCC unroll 9
+  for (unsigned i = 0; i <= 8; ++i) {
+    forward_round(s, i);
+    inverse_round(t, 17 - i);
+  }
+  for (int i = 0; i < 6; ++i) s.x[i] = xor2(s.x[i], t.x[i]);
+}
+
+MC_INLINE Regs load_state(const State &state) {
+  const auto *p = reinterpret_cast<const std::uint8_t *>(state.row);
+  Regs s;
+  for (int i = 0; i < 6; ++i) s.x[i] = _mm256_loadu_si256(reinterpret_cast<const V *>(p + 32 * i));
+  return s;
+}
+
+MC_INLINE void store_state(State &state, const Regs &s) {
+  auto *p = reinterpret_cast<std::uint8_t *>(state.row);
+  for (int i = 0; i < 6; ++i) _mm256_storeu_si256(reinterpret_cast<V *>(p + 32 * i), s.x[i]);
+}
+
+// x86 is little-endian, so message bytes are the state's cells as they are
+// (§2.2). Every rate is 32q + 24 bytes: q whole registers and 24 bytes of
+// register q.
+template <std::size_t Rate>
+void absorb_rate(State &state, const std::uint8_t *blocks, std::size_t n_blocks) {
+  static_assert(Rate % 32 == 24, "rate must be 32q + 24 bytes");
+  constexpr int q = Rate / 32;
+  Regs s = load_state(state);
+  for (std::size_t b = 0; b < n_blocks; ++b, blocks += Rate) {
+    for (int i = 0; i < q; ++i) {
+      s.x[i] = xor2(s.x[i], _mm256_loadu_si256(reinterpret_cast<const V *>(blocks + 32 * i)));
+    }
+    const std::uint8_t *tail = blocks + 32 * q;
+    const V tail24 = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i *>(tail))),
+        _mm_loadl_epi64(reinterpret_cast<const __m128i *>(tail + 16)), 1);
+    s.x[q] = xor2(s.x[q], tail24);
+    cube_f_regs(s);
+  }
+  store_state(state, s);
+}
+
+void absorb_avx2(State &state, const std::uint8_t *blocks, std::size_t n_blocks,
+                 std::size_t rate_bytes) {
+  switch (rate_bytes) {
+    case kMasterCube512.rate_bytes: return absorb_rate<kMasterCube512.rate_bytes>(state, blocks, n_blocks);
+    case kMasterCube768.rate_bytes: return absorb_rate<kMasterCube768.rate_bytes>(state, blocks, n_blocks);
+    default: return absorb_rate<kMasterCube1024.rate_bytes>(state, blocks, n_blocks);
+  }
+}
+
+void cube_f_avx2(State &state) {
+  Regs s = load_state(state);
+  cube_f_regs(s);
+  store_state(state, s);
+}
+
+}  // namespace
+
+const Primitive &avx2_primitive() {
+  static constexpr Primitive primitive{absorb_avx2, cube_f_avx2};
+  return primitive;
+}
+
+}  // namespace ngcc::mastercube
