@@ -820,6 +820,14 @@ class Report:
         out.append(md_table(("instance", "variant", "build flags", "KAT",
                              "2_12", "2_23", "2_33", "Loop"), rows))
         out.append("")
+        rows = self.kat_file_rows(fam)
+        if rows:
+            out.append("Canonical SHA-256 of every KAT file the run wrote; "
+                       "`expected` is the manifest's value where it differs.")
+            out.append("")
+            out.append(md_table(("instance", "variant", "file", "status",
+                                 "canonical SHA-256", "expected"), rows))
+            out.append("")
         out.append("## 4. Performance")
         out.append("")
         out.append("Mean over all timed calls (Σ cycles / Σ calls; Σ seconds / "
@@ -908,6 +916,24 @@ class Report:
         return [opt(m.static_bytes, fmt_int), opt(m.baseline_rss, fmt_kib),
                 opt(m.peak_rss, fmt_kib), opt(m.stack_bytes, fmt_int),
                 opt(m.heap_bytes, fmt_int)]
+
+    def kat_file_rows(self, fam):
+        rows = []
+        for inst in fam.instances:
+            for var in self.bench.variants(inst):
+                km = self.kat.get(inst, var) if self.kat else None
+                if km is None:
+                    continue
+                for kind in KAT_KINDS:
+                    f = km.files.get(kind)
+                    if f is None:
+                        continue
+                    expected = ("–" if not f["expected"] or f["expected"] == f["canonical"]
+                                else code(f["expected"]))
+                    rows.append([code(inst), var, code(f["file"]), f["status"],
+                                 code(f["canonical"]) if f["canonical"] else "–",
+                                 expected])
+        return rows
 
     def evidence_rows(self, fam):
         rows = []
