@@ -1037,7 +1037,7 @@ def plot_family(path, report, fam):
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.hashsalt"] = "ngcc"
     from matplotlib import pyplot as plt
-    from matplotlib.ticker import FixedLocator, NullLocator
+    from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullLocator
 
     b = report.bench
     fig, ax = plt.subplots(figsize=(8.0, 4.8), dpi=100)
@@ -1075,6 +1075,9 @@ def plot_family(path, report, fam):
     ax.set_xticklabels([str(s) for s in report.sizes])
     if values and min(values) > 0 and max(values) / min(values) > 20:
         ax.set_yscale("log")
+        ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+        ax.yaxis.set_minor_locator(NullLocator())
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: "%g" % v))
     else:
         ax.set_ylim(bottom=0)
     ax.set_xlabel("message size (bytes, log scale)")
