@@ -788,6 +788,10 @@ class Report:
         out.append("- Implementation versions measured: %s"
                    % ", ".join(VARIANT_TEXT.get(v, v) for v in variants))
         out.append("- Parameter sets: %s" % ", ".join(fam.instances))
+        missing = [i for i in CANDIDATES.get(fam.id, ("", "", []))[2]
+                   if i not in fam.instances]
+        if missing:
+            out.append("- Not measured in this run: %s" % ", ".join(missing))
         out.append("- Baseline for relative cycles/byte: %s (OpenSSL EVP, "
                    "measured in the same run)" % code(self.baseline))
         out.append("- Measurement method: Google Benchmark `bench` "
@@ -893,8 +897,12 @@ class Report:
         return "\n".join(out)
 
     def arch(self):
-        return "x86-64" if self.bench.context.get("arch", "x86-64") in (
-            "x86-64", "x86_64", "amd64") else str(self.bench.context["arch"])
+        machine = ctx_text(self.records.environment, "architecture")
+        if machine is None:
+            kernel = ctx_text(self.bench.context, "kernel", default="")
+            machine = kernel.split()[-1] if kernel.split() else "x86_64"
+        return {"x86_64": "x86-64", "amd64": "x86-64",
+                "aarch64": "AArch64", "arm64": "AArch64"}.get(machine, machine)
 
     def flags(self, var):
         f = ctx_text(self.bench.context, "flags_" + var, "cxx_flags_" + var)
@@ -1018,6 +1026,16 @@ class Report:
                                     rows))
             else:
                 out.append("No measurement at this size.")
+            out.append("")
+        absent = [i for cid in sorted(CANDIDATES) for i in CANDIDATES[cid][2]
+                  if i not in b.order]
+        if absent:
+            out.append("Parameter sets not measured in this run: %s."
+                       % ", ".join(absent))
+            out.append("")
+        skipped = ctx_text(b.context, "skipped_modules")
+        if skipped:
+            out.append("Modules the bench skipped: %s." % skipped)
             out.append("")
         missing = [(i, v) for f in families for i in f.instances
                    for v in b.variants(i) if self.kat_cell(i, v) != "PASS"]
