@@ -370,9 +370,6 @@ def parse_bench(path):
             _add_row(ck, "benchmarks[%d]" % i, row, key, measurements, order)
     if not measurements:
         ck.fail("benchmarks", "no benchmark rows")
-    for key, value in context.items():
-        if not isinstance(value, (str, int, float, bool, list, dict)) and value is not None:
-            ck.fail("context." + key, "unexpected value")
     return Bench(path, context, measurements, order, parse_modules(ck, context))
 
 
