@@ -90,7 +90,7 @@ class Mode {
     squeeze(permute, s, final_block, unpadded, out, out_bytes);
   }
 
- private:
+  // The two steps, public for the intermediate-value tests of §9.5.
   // §4.3: W = [k] || (B || S)[0..23]; S'[j] = P(W)[j+1] ^ (B || S)[(j+24) mod n].
   static void absorb(Permutation permute, std::uint64_t s[kChainWords],
                      const std::uint8_t *block, std::uint64_t counter) {
