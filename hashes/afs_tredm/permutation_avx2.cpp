@@ -1,12 +1,15 @@
 // AVX2 AFS-p-S6[1600] rounds: same interface and output as permutation.cpp.
 //
 // A round is split where each unit is strongest (spec §9.3 lists the
-// submitters' hybrid; here more of the round is vectorised):
-//  - vector pass over 4 groups of 8 lanes (the state padded to 32 lanes):
-//    the tail of the previous linear layer (the per-lane rotation and mu of
-//    the fused form, spec §4.4), then the S-box on 32-bit halves;
-//  - scalar pass: the XOR network of the fused linear layer, straight-line
-//    code generated at compile time from the derived masks, one per phase.
+// submitters' hybrid; here more of the round is vectorised). The state
+// stays in 8 ymm registers (32 lanes, 25..31 unused) between rounds:
+//  - S-box on 4 groups of 8 lanes, de-interleaved into 32-bit halves;
+//  - the XOR network of the fused linear layer (spec §4.4) in scalar
+//    registers: straight-line code generated at compile time from the
+//    derived masks, one variant per phase;
+//  - its per-lane rotation and mu back in ymm registers.
+// Only the S-box output goes through memory (a vector store read by scalar
+// loads, which store-to-load forwarding serves).
 #include <immintrin.h>
 
 #include <utility>
@@ -81,17 +84,16 @@ inline __m256i rotate_mu(__m256i v, const std::uint64_t *right, const std::uint6
   return _mm256_xor_si256(_mm256_xor_si256(w, w17), _mm256_shuffle_epi32(w, 0xB1));
 }
 
-// Vector pass: optionally finish L_{t-1} (phase `prev`), then the S-box of
-// round t. Reads `in`, writes `out` (32 lanes each).
-template <bool Finish>
-inline void vector_pass(const std::uint64_t *in, std::uint64_t *out, int prev, int t) {
+// The state between rounds: 32 lanes (8 vectors of 4), lanes 25..31 unused.
+struct Lanes {
+  __m256i v[8];
+};
+
+// Vector pass of round t: the S-box on every lane, written to `out` for
+// the scalar pass.
+inline void sbox_pass(const Lanes &s, std::uint64_t *out, int t) {
   for (int g = 0; g < 4; ++g) {
-    __m256i lo = _mm256_load_si256(reinterpret_cast<const __m256i *>(in + 8 * g));
-    __m256i hi = _mm256_load_si256(reinterpret_cast<const __m256i *>(in + 8 * g + 4));
-    if constexpr (Finish) {
-      lo = rotate_mu(lo, kTables.rot_right[prev] + 8 * g, kTables.rot_left[prev] + 8 * g);
-      hi = rotate_mu(hi, kTables.rot_right[prev] + 8 * g + 4, kTables.rot_left[prev] + 8 * g + 4);
-    }
+    const __m256i lo = s.v[2 * g], hi = s.v[2 * g + 1];
     __m256i y = _mm256_castps_si256(
         _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), 0x88));
     __m256i x = _mm256_castps_si256(
@@ -102,47 +104,57 @@ inline void vector_pass(const std::uint64_t *in, std::uint64_t *out, int prev, i
   }
 }
 
-inline void finish_pass(const std::uint64_t *in, std::uint64_t *out, int prev) {
-  for (int q = 0; q < kPadded; q += 4) {
-    const __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i *>(in + q));
-    _mm256_store_si256(reinterpret_cast<__m256i *>(out + q),
-                       rotate_mu(v, kTables.rot_right[prev] + q, kTables.rot_left[prev] + q));
-  }
+// Scalar pass of phase P: lane q = XOR of in[j] over the mask of (P, q),
+// assembled into vectors in registers, then rotated and mu-mixed. (A
+// balanced XOR tree was measured slower than this chain of memory-operand
+// XORs: more registers live.)
+template <std::uint32_t Mask, std::size_t... J>
+inline std::uint64_t xor_of(const std::uint64_t *in, std::index_sequence<J...>) {
+  return (((Mask >> J) & 1 ? in[J] : std::uint64_t{0}) ^ ...);
+}
+template <int P, int Q>
+inline std::uint64_t fused_xor(const std::uint64_t *in) {
+  constexpr std::uint32_t mask = Q < kLanes ? kFused[P][Q].mask : 0;
+  return xor_of<mask>(in, std::make_index_sequence<kLanes>{});
+}
+template <int P, std::size_t... G>
+inline void linear_pass(const std::uint64_t *in, Lanes &s, std::index_sequence<G...>) {
+  ((s.v[G] = rotate_mu(_mm256_set_epi64x(static_cast<long long>(fused_xor<P, 4 * G + 3>(in)),
+                                         static_cast<long long>(fused_xor<P, 4 * G + 2>(in)),
+                                         static_cast<long long>(fused_xor<P, 4 * G + 1>(in)),
+                                         static_cast<long long>(fused_xor<P, 4 * G>(in))),
+                       kTables.rot_right[P] + 4 * G, kTables.rot_left[P] + 4 * G)),
+   ...);
 }
 
-// Scalar pass: out[q] = XOR of in[j] over the mask of (phase P, lane q).
-template <int P, int Q, std::size_t... J>
-inline std::uint64_t fused_xor(const std::uint64_t *in, std::index_sequence<J...>) {
-  constexpr std::uint32_t mask = kFused[P][Q].mask;
-  return (((mask >> J) & 1 ? in[J] : std::uint64_t{0}) ^ ...);
-}
-template <int P, std::size_t... Q>
-inline void xor_network(const std::uint64_t *in, std::uint64_t *out, std::index_sequence<Q...>) {
-  ((out[Q] = fused_xor<P, Q>(in, std::make_index_sequence<kLanes>{})), ...);
-}
 template <int P>
-void xor_network(const std::uint64_t *in, std::uint64_t *out) {
-  xor_network<P>(in, out, std::make_index_sequence<kLanes>{});
+inline void round(Lanes &s, int t) {
+  alignas(32) std::uint64_t after_sbox[kPadded];
+  sbox_pass(s, after_sbox, t);
+  linear_pass<P>(after_sbox, s, std::make_index_sequence<7>{});  // lanes 0..27
 }
-using XorNetwork = void (*)(const std::uint64_t *, std::uint64_t *);
-constexpr XorNetwork kXorNetwork[6] = {xor_network<0>, xor_network<1>, xor_network<2>,
-                                       xor_network<3>, xor_network<4>, xor_network<5>};
 
 }  // namespace
 
 void rounds(State &state, int first, int last) {
-  if (first >= last) return;
-  alignas(32) std::uint64_t a[kPadded] = {};  // after the S-box
-  alignas(32) std::uint64_t b[kPadded] = {};  // after the XOR network
-  for (int i = 0; i < kLanes; ++i) b[i] = state[i];
-  vector_pass<false>(b, a, 0, first);
-  kXorNetwork[first % 6](a, b);
-  for (int t = first + 1; t < last; ++t) {
-    vector_pass<true>(b, a, (t - 1) % 6, t);
-    kXorNetwork[t % 6](a, b);
+  alignas(32) std::uint64_t lanes[kPadded] = {};
+  for (int i = 0; i < kLanes; ++i) lanes[i] = state[i];
+  Lanes s;
+  for (int g = 0; g < 8; ++g)
+    s.v[g] = _mm256_load_si256(reinterpret_cast<const __m256i *>(lanes + 4 * g));
+  for (int t = first; t < last; ++t) {
+    switch (t % 6) {
+      case 0: round<0>(s, t); break;
+      case 1: round<1>(s, t); break;
+      case 2: round<2>(s, t); break;
+      case 3: round<3>(s, t); break;
+      case 4: round<4>(s, t); break;
+      default: round<5>(s, t); break;
+    }
   }
-  finish_pass(b, a, (last - 1) % 6);
-  for (int i = 0; i < kLanes; ++i) state[i] = a[i];
+  for (int g = 0; g < 7; ++g)
+    _mm256_store_si256(reinterpret_cast<__m256i *>(lanes + 4 * g), s.v[g]);
+  for (int i = 0; i < kLanes; ++i) state[i] = lanes[i];
 }
 
 }  // namespace ngcc::afs_tredm::avx2
