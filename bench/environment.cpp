@@ -1,0 +1,147 @@
+#include "environment.hpp"
+
+#include <openssl/evp.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <memory>
+
+namespace ngcc::bench {
+
+std::string read_first_line(const std::string &path) {
+  std::ifstream in(path);
+  std::string line;
+  if (!in || !std::getline(in, line)) return {};
+  return line;
+}
+
+namespace {
+
+// Value of the first "key : value" line of /proc/cpuinfo with this key.
+std::string cpuinfo(const std::string &key) {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.compare(0, key.size(), key) != 0) continue;
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    const auto start = line.find_first_not_of(" \t", colon + 1);
+    return start == std::string::npos ? "" : line.substr(start);
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string cpu_model() { return cpuinfo("model name"); }
+
+std::string cpufreq(const char *file) {
+  return read_first_line(std::string("/sys/devices/system/cpu/cpu0/cpufreq/") + file);
+}
+
+std::string turbo_state() {
+  const std::string no_turbo = read_first_line("/sys/devices/system/cpu/intel_pstate/no_turbo");
+  if (!no_turbo.empty()) return "no_turbo=" + no_turbo;
+  const std::string boost = read_first_line("/sys/devices/system/cpu/cpufreq/boost");
+  if (!boost.empty()) return "boost=" + boost;
+  return {};
+}
+
+std::string kernel() {
+  utsname u{};
+  if (uname(&u) != 0) return {};
+  return std::string(u.sysname) + " " + u.release + " " + u.version + " " + u.machine;
+}
+
+std::string machine() {
+  utsname u{};
+  return uname(&u) == 0 ? u.machine : "";
+}
+
+std::string os_name() {
+  std::ifstream in("/etc/os-release");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("PRETTY_NAME=", 0) == 0) {
+      std::string v = line.substr(12);
+      if (v.size() >= 2 && v.front() == '"' && v.back() == '"') v = v.substr(1, v.size() - 2);
+      return v;
+    }
+  return {};
+}
+
+std::string hostname() {
+  char buf[256] = {};
+  return gethostname(buf, sizeof buf - 1) == 0 ? buf : "";
+}
+
+bool virtualized() {
+  const std::string flags = cpuinfo("flags");
+  return flags.find(" hypervisor") != std::string::npos;
+}
+
+long memory_total_kib() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  long value = 0;
+  while (in >> key >> value) {
+    if (key == "MemTotal:") return value;
+    in.ignore(1 << 10, '\n');
+  }
+  return 0;
+}
+
+std::string load_average() {
+  const std::string l = read_first_line("/proc/loadavg");
+  std::size_t pos = 0;
+  for (int i = 0; i < 3 && pos != std::string::npos; ++i) pos = l.find(' ', pos + 1);
+  return l.substr(0, pos);
+}
+
+std::string utc_now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string sha256_file(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+  if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1) return {};
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0)
+    EVP_DigestUpdate(ctx.get(), buf, static_cast<std::size_t>(in.gcount()));
+  unsigned char md[32];
+  unsigned int len = 0;
+  EVP_DigestFinal_ex(ctx.get(), md, &len);
+  std::string hex;
+  char two[3];
+  for (unsigned i = 0; i < len; ++i) {
+    std::snprintf(two, sizeof two, "%02x", md[i]);
+    hex += two;
+  }
+  return hex;
+}
+
+std::vector<std::pair<std::string, std::string>> environment_facts() {
+  auto or_unavailable = [](std::string s) { return s.empty() ? std::string("unavailable") : s; };
+  return {
+      {"cpu_model", or_unavailable(cpu_model())},
+      {"cpu_governor", or_unavailable(cpufreq("scaling_governor"))},
+      {"cpu_turbo", or_unavailable(turbo_state())},
+      {"smt_control", or_unavailable(read_first_line("/sys/devices/system/cpu/smt/control"))},
+      {"perf_event_paranoid", or_unavailable(read_first_line("/proc/sys/kernel/perf_event_paranoid"))},
+      {"kernel", or_unavailable(kernel())},
+      {"os", or_unavailable(os_name())},
+      {"virtualized", virtualized() ? "yes" : "no"},
+  };
+}
+
+}  // namespace ngcc::bench

@@ -1,0 +1,20 @@
+// Runs a child process to completion, capturing stdout and stderr.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ngcc::bench {
+
+struct ProcessResult {
+  int exit_code = -1;      // exit status, or -signal when killed by a signal
+  bool timed_out = false;  // killed after timeout_s
+  std::string out, err;
+  double wall_s = 0;
+};
+
+// argv[0] is the executable path. timeout_s <= 0 means no limit (the limit
+// only catches hangs; it never shortens a measurement that finishes).
+ProcessResult run_process(const std::vector<std::string> &argv, double timeout_s);
+
+}  // namespace ngcc::bench

@@ -1,0 +1,117 @@
+// campaign.yaml errors: one line naming file, line and key; bench exits
+// non-zero. The default campaign itself parses.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <string>
+
+#include "campaign.hpp"
+#include "process.hpp"
+
+namespace {
+
+using ngcc::bench::CampaignError;
+using ngcc::bench::load_campaign;
+
+std::string write_temp(const std::string &text) {
+  char name[] = "/tmp/ngcc_campaign_XXXXXX.yaml";
+  const int fd = mkstemps(name, 5);
+  EXPECT_GE(fd, 0);
+  close(fd);
+  std::ofstream(name) << text;
+  return name;
+}
+
+// The error message load_campaign throws for `text` ("" if none).
+std::string error_of(const std::string &text) {
+  const std::string file = write_temp(text);
+  std::string msg;
+  try {
+    load_campaign(file, "/modules");
+  } catch (const CampaignError &e) {
+    msg = e.what();
+  }
+  unlink(file.c_str());
+  return msg.empty() ? "" : msg.substr(msg.find(':'));  // drop the temp name
+}
+
+TEST(Campaign, DefaultFileParses) {
+  const auto c = load_campaign(NGCC_DEFAULT_CAMPAIGN_FILE, "/m");
+  EXPECT_EQ(c.sizes.size(), 8u);
+  std::size_t candidates = 0, baselines = 0;
+  for (const auto &m : c.modules) {
+    candidates += m.kind == ngcc::bench::ModuleSpec::Kind::kCandidate;
+    baselines += m.kind == ngcc::bench::ModuleSpec::Kind::kBaseline;
+  }
+  EXPECT_EQ(candidates, 36u);  // 18 parameter sets × ref/opt
+  EXPECT_EQ(baselines, 9u);
+  EXPECT_EQ(c.modules[0].path, "/m/libAFS-TrEDM-512-ref.so");
+}
+
+TEST(Campaign, MissingFile) {
+  try {
+    load_campaign("/nonexistent/campaign.yaml", "/m");
+    FAIL() << "no error";
+  } catch (const CampaignError &e) {
+    EXPECT_EQ(std::string(e.what()),
+              "/nonexistent/campaign.yaml: cannot open campaign file: No such file or directory");
+  }
+}
+
+TEST(Campaign, MalformedYamlNamesLine) {
+  EXPECT_EQ(error_of("sizes: [32, 64\ninstances: []\n").substr(0, 3), ":2:")
+      << error_of("sizes: [32, 64\ninstances: []\n");
+  EXPECT_NE(error_of("sizes: [32, 64\ninstances: []\n").find("malformed YAML"), std::string::npos);
+}
+
+TEST(Campaign, MissingKey) {
+  EXPECT_EQ(error_of("sizes: [32]\ninstances:\n  - {baseline: SHA-512}\n"),
+            ":3: key 'instances[0].name': missing key");
+  EXPECT_EQ(error_of("instances: []\n"), ":1: key 'sizes': missing key");
+}
+
+TEST(Campaign, UnknownKey) {
+  EXPECT_EQ(error_of("sizes: [32]\ninstances: []\nsize: [1]\n").substr(0, 23), ":3: key 'size': unknown");
+  EXPECT_EQ(error_of("sizes: [32]\ninstances:\n  - name: X\n    varaints: [ref]\n").substr(0, 36),
+            ":4: key 'instances[0].varaints': unk");
+}
+
+TEST(Campaign, BadValues) {
+  EXPECT_EQ(error_of("sizes: [32, abc]\ninstances: []\n"),
+            ":1: key 'sizes[1]': expected an integer, got 'abc'");
+  EXPECT_EQ(error_of("sizes: [32]\ninstances:\n  - {name: X, variants: [fast]}\n"),
+            ":3: key 'instances[0].variants[0]': expected ref or opt");
+  EXPECT_EQ(error_of("sizes: [32]\ninstances:\n  - {name: X, baseline: MD5}\n"),
+            ":3: key 'instances[0].baseline': 'MD5' is not listed under baselines");
+  EXPECT_EQ(error_of("sizes: [32]\ninstances:\n  - {name: X}\n  - {name: X}\n"),
+            ":4: key 'instances[1].name': duplicate name 'X'");
+  EXPECT_EQ(error_of("sizes: [32]\ninstances: []\nexternal:\n  - {name: E, path: e.so, candidate_id: h}\n"),
+            ":4: key 'external[0].digest_bits': missing key");
+}
+
+TEST(Campaign, ExternalAndModuleOverride) {
+  const std::string file = write_temp(
+      "sizes: [32]\ninstances:\n  - {name: A-1, variants: [ref], module: 'x-{variant}.so'}\n"
+      "baselines: [SHA-256]\nexternal:\n  - {name: E, path: /abs/e.so, candidate_id: hash-99, "
+      "digest_bits: 256, baseline: SHA-256}\n");
+  const auto c = load_campaign(file, "/m");
+  unlink(file.c_str());
+  ASSERT_EQ(c.modules.size(), 3u);
+  EXPECT_EQ(c.modules[0].path, "/m/x-ref.so");
+  EXPECT_EQ(c.modules[1].path, "/m/libSHA-256-openssl.so");
+  EXPECT_EQ(c.modules[2].path, "/abs/e.so");
+  EXPECT_EQ(c.modules[2].digest_bits, 256);
+  EXPECT_EQ(c.modules[2].key(), "E/external");
+}
+
+// The bench executable itself: exit status 2 and exactly one stderr line.
+TEST(Campaign, BenchRejectsBrokenFileWithOneLine) {
+  const std::string file = write_temp("sizes: [32]\ninstances:\n  - {nam: X}\n");
+  const auto r = ngcc::bench::run_process({NGCC_BENCH_EXE, "--ngcc_campaign=" + file}, 60);
+  unlink(file.c_str());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "bench: error: " + file + ":3: key 'instances[0].nam': unknown key (expected one of: name, variants, module, baseline)\n");
+}
+
+}  // namespace
