@@ -1,9 +1,17 @@
 // Thunder-p for x86-64-v3 (compiled with -march=x86-64-v3): same output as
-// permutation.cpp. One sponge state admits no parallelism across blocks, and
-// a 5-lane row does not fit 4-lane AVX2 registers without a shuffle-heavy π,
-// so the state stays in 25 scalar lanes; the round is fused and fully
-// unrolled so that π is a renaming of registers, rotations are BMI2 `rorx`
-// and the (~a & b) terms of θ and ψ are BMI1 `andn`.
+// permutation.cpp.
+//
+// Why scalar: one sponge state admits no parallelism across blocks, and the
+// 5-lane rows do not fit 4-lane AVX2 registers without a shuffle-heavy π.
+// The x86-64-v3 gain comes from BMI2 `rorx` (non-destructive rotate, memory
+// operand) and BMI1 `andn`, and from a schedule that keeps the 25 lanes out
+// of the register allocator's way:
+//  * π is free: θ of row y of ρ(A) gives, after π, column y of the next ψ
+//    input, so θ, π and ψ run row by row without a π copy;
+//  * while a ψ output column is still in registers, the next round's ι, ρ
+//    and column parities are computed from it, so each round reads the
+//    ρ-rotated lanes once and writes them once (two buffers alternate);
+//  * the round loop is not unrolled: one fused round fits the op cache.
 #include <utility>
 
 #include "thunder/thunder.hpp"
@@ -11,105 +19,115 @@
 namespace ngcc::thunder {
 namespace {
 
-// §3.1 (the same tables as permutation.cpp, in the folded form of §3.2).
+// §3.1 (the same tables as permutation.cpp).
 constexpr std::uint64_t kRoundConstants[12] = {0x0001, 0x0003, 0x000A, 0x0088, 0x8081, 0x8002,
                                                0x0009, 0x0083, 0x800A, 0x0089, 0x8083, 0x800B};
 constexpr unsigned kRho[kLanes] = {45, 33, 13, 1,  27, 40, 52, 19, 47, 9,  34, 5, 0,
                                    2,  37, 48, 30, 61, 8,  38, 6,  18, 49, 17, 43};
 constexpr unsigned kThetaT[5] = {41, 50, 6, 10, 27};
 
-// Rotation by a compile-time amount: rorx, or nothing for 0.
 template <unsigned N>
 inline std::uint64_t rotr(std::uint64_t w) {
   if constexpr (N % 64 == 0) return w;
   else return (w >> (N % 64)) | (w << (64 - N % 64));
 }
 
-// π moves lane k = (x, y) to (y, 2x + 3y + 2).
-constexpr int pi_target(int k) {
-  const int x = k % 5, y = k / 5;
-  return y + 5 * ((2 * x + 3 * y + 2) % 5);
+using Column = std::uint64_t[5];  // lanes y = 0..4 of one column x
+
+// ρ of column X (lanes (X, y)) into b, and its θ parities:
+// P[X] = XOR_y ρA[X,y], Q[X] = XOR_y ROTR(ρA[X,y], T[y]).
+template <int X>
+inline void rho_parities(const Column &a, std::uint64_t *b, std::uint64_t *p, std::uint64_t *q) {
+  const std::uint64_t b0 = rotr<kRho[X]>(a[0]), b1 = rotr<kRho[X + 5]>(a[1]),
+                      b2 = rotr<kRho[X + 10]>(a[2]), b3 = rotr<kRho[X + 15]>(a[3]),
+                      b4 = rotr<kRho[X + 20]>(a[4]);
+  b[X] = b0;
+  b[X + 5] = b1;
+  b[X + 10] = b2;
+  b[X + 15] = b3;
+  b[X + 20] = b4;
+  p[X] = b0 ^ b1 ^ b2 ^ b3 ^ b4;
+  q[X] = rotr<kRho[X] + kThetaT[0]>(a[0]) ^ rotr<kRho[X + 5] + kThetaT[1]>(a[1]) ^
+         rotr<kRho[X + 10] + kThetaT[2]>(a[2]) ^ rotr<kRho[X + 15] + kThetaT[3]>(a[3]) ^
+         rotr<kRho[X + 20] + kThetaT[4]>(a[4]);
 }
 
-template <int X, int Y>
-constexpr int at() { return ((X % 5 + 5) % 5) + 5 * ((Y % 5 + 5) % 5); }
-
-// One round on 25 values held in a local array the compiler keeps in
-// registers (every index is a constant after unrolling).
-struct Round {
-  std::uint64_t a[kLanes];
-
-  template <int K>
-  void rho_lane(std::uint64_t *b) const { b[K] = rotr<kRho[K]>(a[K]); }
-
-  template <int... K>
-  void rho(std::uint64_t *b, std::integer_sequence<int, K...>) const { (rho_lane<K>(b), ...); }
-
-  template <int X>
-  void parities(const std::uint64_t *b, std::uint64_t *p, std::uint64_t *q) const {
-    p[X] = b[X] ^ b[X + 5] ^ b[X + 10] ^ b[X + 15] ^ b[X + 20];
-    q[X] = rotr<kThetaT[0]>(b[X]) ^ rotr<kThetaT[1]>(b[X + 5]) ^ rotr<kThetaT[2]>(b[X + 10]) ^
-           rotr<kThetaT[3]>(b[X + 15]) ^ rotr<kThetaT[4]>(b[X + 20]);
+// θ terms per column, pre-rotated by u = 26 (§3.2 folded form):
+// e[x] = ROTR(P[x], 26) ^ ROTR(P[x-1], 27), f[x] = Q[x+1] ^ ROTR(Q[x+3], 36);
+// then A[x,y] ^= e[x] ^ ROTR(f[x], 26 + T[y]).
+inline void theta_terms(const std::uint64_t *p, const std::uint64_t *q, std::uint64_t *e,
+                        std::uint64_t *f) {
+  for (int x = 0; x < 5; ++x) {
+    e[x] = rotr<26>(p[x]) ^ rotr<27>(p[(x + 4) % 5]);
+    f[x] = q[(x + 1) % 5] ^ rotr<36>(q[(x + 3) % 5]);
   }
+}
 
-  // A[x,y] ^= ROTR(P[x],26) ^ ROTR(P[x-1],27) ^ ROTR(F[x], 26+T[y]),
-  // F[x] = Q[x+1] ^ ROTR(Q[x+3], 36) (§3.2, folded), then π into c.
-  template <int X>
-  void theta_pi_column(const std::uint64_t *b, const std::uint64_t *p, const std::uint64_t *q,
-                       std::uint64_t *c) const {
-    const std::uint64_t e = rotr<26>(p[X]) ^ rotr<27>(p[(X + 4) % 5]);
-    const std::uint64_t f = q[(X + 1) % 5] ^ rotr<36>(q[(X + 3) % 5]);
-    c[pi_target(X + 0)] = b[X + 0] ^ e ^ rotr<26 + kThetaT[0]>(f);
-    c[pi_target(X + 5)] = b[X + 5] ^ e ^ rotr<26 + kThetaT[1]>(f);
-    c[pi_target(X + 10)] = b[X + 10] ^ e ^ rotr<26 + kThetaT[2]>(f);
-    c[pi_target(X + 15)] = b[X + 15] ^ e ^ rotr<26 + kThetaT[3]>(f);
-    c[pi_target(X + 20)] = b[X + 20] ^ e ^ rotr<26 + kThetaT[4]>(f);
-  }
+// θ on row Y of b; π sends lane (x, Y) to (Y, 2x + 3Y + 2), i.e. the row
+// becomes column Y of the ψ input t; ψ gives column Y of the round output.
+template <int Y>
+inline void theta_pi_psi(const std::uint64_t *b, const std::uint64_t *e, const std::uint64_t *f,
+                         Column &out) {
+  std::uint64_t t[5];
+  constexpr unsigned shift = 26 + kThetaT[Y];
+  t[(0 + 3 * Y + 2) % 5] = b[0 + 5 * Y] ^ e[0] ^ rotr<shift>(f[0]);
+  t[(2 + 3 * Y + 2) % 5] = b[1 + 5 * Y] ^ e[1] ^ rotr<shift>(f[1]);
+  t[(4 + 3 * Y + 2) % 5] = b[2 + 5 * Y] ^ e[2] ^ rotr<shift>(f[2]);
+  t[(6 + 3 * Y + 2) % 5] = b[3 + 5 * Y] ^ e[3] ^ rotr<shift>(f[3]);
+  t[(8 + 3 * Y + 2) % 5] = b[4 + 5 * Y] ^ e[4] ^ rotr<shift>(f[4]);
+  // ψ: out[j] = t[j+3] ^ (~t[j+4] & (~t[j+1] & t[j+2])).
+  for (int j = 0; j < 5; ++j)
+    out[j] = t[(j + 3) % 5] ^ (~t[(j + 4) % 5] & (~t[(j + 1) % 5] & t[(j + 2) % 5]));
+}
 
-  // ψ on column x: A[x,y] = t[y+3] ^ (~t[y+4] & (~t[y+1] & t[y+2])).
-  template <int X, int Y>
-  void psi_lane(const std::uint64_t *c) {
-    a[at<X, Y>()] = c[at<X, Y + 3>()] ^ (~c[at<X, Y + 4>()] & (~c[at<X, Y + 1>()] & c[at<X, Y + 2>()]));
-  }
-  template <int X>
-  void psi_column(const std::uint64_t *c) {
-    psi_lane<X, 0>(c);
-    psi_lane<X, 1>(c);
-    psi_lane<X, 2>(c);
-    psi_lane<X, 3>(c);
-    psi_lane<X, 4>(c);
-  }
+// Rest of a round (θ, π, ψ) fused with the start of the next one (ι, ρ,
+// parities): reads b_cur, writes b_next.
+template <int Y>
+inline void round_column(const std::uint64_t *b_cur, const std::uint64_t *e, const std::uint64_t *f,
+                         std::uint64_t next_rc, std::uint64_t *b_next, std::uint64_t *p,
+                         std::uint64_t *q) {
+  Column a;
+  theta_pi_psi<Y>(b_cur, e, f, a);
+  if constexpr (Y == 0) a[0] ^= next_rc;
+  rho_parities<Y>(a, b_next, p, q);
+}
 
-  void apply(int i) {
-    a[0] ^= kRoundConstants[i];
-    std::uint64_t b[kLanes], p[5], q[5], c[kLanes];
-    rho(b, std::make_integer_sequence<int, kLanes>());
-    parities<0>(b, p, q);
-    parities<1>(b, p, q);
-    parities<2>(b, p, q);
-    parities<3>(b, p, q);
-    parities<4>(b, p, q);
-    theta_pi_column<0>(b, p, q, c);
-    theta_pi_column<1>(b, p, q, c);
-    theta_pi_column<2>(b, p, q, c);
-    theta_pi_column<3>(b, p, q, c);
-    theta_pi_column<4>(b, p, q, c);
-    psi_column<0>(c);
-    psi_column<1>(c);
-    psi_column<2>(c);
-    psi_column<3>(c);
-    psi_column<4>(c);
-  }
-};
+template <int... Y>
+inline void round_fused(const std::uint64_t *b_cur, std::uint64_t *e, std::uint64_t *f,
+                        std::uint64_t next_rc, std::uint64_t *b_next,
+                        std::integer_sequence<int, Y...>) {
+  std::uint64_t p[5], q[5];
+  (round_column<Y>(b_cur, e, f, next_rc, b_next, p, q), ...);
+  theta_terms(p, q, e, f);
+}
+
+template <int... X>
+inline void first_half_round(State &s, std::uint64_t *b, std::uint64_t *e, std::uint64_t *f,
+                             std::integer_sequence<int, X...>) {
+  std::uint64_t p[5], q[5];
+  s[0] ^= kRoundConstants[0];
+  ((rho_parities<X>({s[X], s[X + 5], s[X + 10], s[X + 15], s[X + 20]}, b, p, q)), ...);
+  theta_terms(p, q, e, f);
+}
+
+template <int... Y>
+inline void last_half_round(const std::uint64_t *b, const std::uint64_t *e, const std::uint64_t *f,
+                            State &s, std::integer_sequence<int, Y...>) {
+  Column out[5];
+  (theta_pi_psi<Y>(b, e, f, out[Y]), ...);
+  for (int x = 0; x < 5; ++x)
+    for (int y = 0; y < 5; ++y) s[x + 5 * y] = out[x][y];
+}
 
 }  // namespace
 
 void permute_avx2(State &state) {
-  Round r;
-  for (int k = 0; k < kLanes; ++k) r.a[k] = state[k];
-#pragma GCC unroll 12
-  for (int i = 0; i < 12; ++i) r.apply(i);
-  for (int k = 0; k < kLanes; ++k) state[k] = r.a[k];
+  constexpr auto five = std::make_integer_sequence<int, 5>();
+  std::uint64_t b[2][kLanes], e[5], f[5];
+  first_half_round(state, b[0], e, f, five);
+#pragma GCC unroll 1
+  for (int i = 1; i < 12; ++i) round_fused(b[(i - 1) & 1], e, f, kRoundConstants[i], b[i & 1], five);
+  last_half_round(b[1], e, f, state, five);
 }
 
 }  // namespace ngcc::thunder
