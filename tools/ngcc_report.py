@@ -674,9 +674,15 @@ def environment_rows(bench, kat, records):
     env = records.environment
     na = "not recorded"
     cpu = ctx_text(ctx, "cpu_model", default=na)
-    cpu_no = ctx_text(env, "cpu_number")
-    if cpu_no is not None and cpu_no != "-1":
+    cpu_no = ctx_text(env, "cpu_number", default=ctx_text(ctx, "driver_cpu"))
+    if cpu_no is not None and re.fullmatch(r"\d+", cpu_no):
         cpu += " (CPU %s, one core)" % cpu_no
+    elif cpu_no is not None:
+        cpu += " (driver not pinned)"
+    if ctx_text(ctx, "num_cpus") is not None:
+        cpu += "; %s logical CPUs" % ctx_text(ctx, "num_cpus")
+    if ctx_text(ctx, "virtualized", default="").lower() in ("yes", "true", "1"):
+        cpu += "; virtualized"
     clock = []
     max_khz = ctx_text(env, "cpufreq_max_khz")
     if max_khz is not None:
@@ -684,6 +690,8 @@ def environment_rows(bench, kat, records):
             clock.append("max %.2f GHz" % (float(max_khz) / 1e6))
         except ValueError:
             clock.append("max %s kHz" % max_khz)
+    elif ctx_text(ctx, "mhz_per_cpu") is not None:
+        clock.append("%s MHz reported" % ctx_text(ctx, "mhz_per_cpu"))
     gov = ctx_text(ctx, "cpu_governor")
     if gov is not None:
         clock.append("governor %s" % gov)
@@ -732,9 +740,27 @@ def environment_rows(bench, kat, records):
     mode = ctx_text(ctx, "ngcc_mode")
     if mode is not None:
         rows.append(("bench mode", code(mode)))
+    load = ctx.get("load_avg")
+    if isinstance(load, list) and load and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in load):
+        rows.append(("load average at start", ", ".join("%.2f" % v for v in load)))
     rows.append(("campaign start / end (UTC)", "%s / %s" % (start, end)))
     rows.append(("KAT run (UTC)", kat.date if kat else "not run (no kat.json)"))
     return rows
+
+
+def skipped_modules(text):
+    """'A/ref: not built (/x/libA-ref.so not found); B/opt: ...' grouped by
+    reason, paths dropped: [('not built', ['A/ref', ...]), ...]."""
+    groups = {}
+    for entry in text.split(";"):
+        entry = entry.strip()
+        if not entry:
+            continue
+        name, _, reason = entry.partition(": ")
+        reason = re.sub(r"\s*\(.*\)\s*$", "", reason).strip() or "no reason given"
+        groups.setdefault(reason, []).append(name)
+    return sorted(groups.items())
 
 
 class Report:
@@ -1030,9 +1056,9 @@ class Report:
             out.append("Parameter sets not measured in this run: %s."
                        % ", ".join(absent))
             out.append("")
-        skipped = ctx_text(b.context, "skipped_modules")
-        if skipped:
-            out.append("Modules the bench skipped: %s." % skipped)
+        skipped = skipped_modules(ctx_text(b.context, "skipped_modules", default=""))
+        for reason, names in skipped:
+            out.append("Skipped by the bench (%s): %s." % (reason, ", ".join(names)))
             out.append("")
         missing = [(i, v) for f in families for i in f.instances
                    for v in b.variants(i) if self.kat_cell(i, v) != "PASS"]

@@ -384,6 +384,17 @@ class BadInput(unittest.TestCase):
         self.assertEqual(rows[0][3], "error: CryptHash returned 2")
 
 
+class Helpers(unittest.TestCase):
+    def test_skipped_modules_grouped_without_paths(self):
+        text = ("A-1/ref: not built (/b/modules/libA-1-ref.so not found); "
+                "A-1/opt: not built (/b/modules/libA-1-opt.so not found); "
+                "B-2/ref: no ngcc_instance() (describe it under external: in the campaign)")
+        self.assertEqual(R.skipped_modules(text),
+                         [("no ngcc_instance()", ["B-2/ref"]),
+                          ("not built", ["A-1/ref", "A-1/opt"])])
+        self.assertEqual(R.skipped_modules(""), [])
+
+
 class Aggregation(unittest.TestCase):
     def test_repetitions_weighted_by_calls(self):
         rows = [{"name": "X-1/ref/64", "run_type": "iteration", "iterations": n,
