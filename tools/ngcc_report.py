@@ -758,7 +758,7 @@ def skipped_modules(text):
         if not entry:
             continue
         name, _, reason = entry.partition(": ")
-        reason = re.sub(r"\s*\(.*\)\s*$", "", reason).strip() or "no reason given"
+        reason = re.sub(r"\s*\([^()]*\)\s*$", "", reason).strip() or "no reason given"
         groups.setdefault(reason, []).append(name)
     return sorted(groups.items())
 
