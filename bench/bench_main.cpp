@@ -9,6 +9,7 @@
 //   --ngcc_guide             the published plan (5 fresh-process trials per row)
 //   --ngcc_records=DIR       guide mode: write one schema-2 record per row under DIR
 //   --ngcc_cpu=N             pin every driver process to CPU N
+//   --ngcc_max_attempts=N    guide: runs per trial process when it lost the CPU (default 3, as published)
 //   --ngcc_no_rss            skip the fresh-process RSS probe (baseline_rss = peak_rss = 0)
 #include <benchmark/benchmark.h>
 #include <openssl/opensslv.h>
@@ -45,6 +46,7 @@ struct Options {
   std::string campaign = NGCC_DEFAULT_CAMPAIGN, module_dir, records_dir;
   bool quick = false, guide = false, rss = true;
   long cpu = -1;
+  int max_attempts = 3;
 };
 
 std::string exe_dir() {
@@ -81,6 +83,12 @@ Options parse_options(int *argc, char **argv, bool *has_min_time) {
       o.cpu = std::strtol(v, &end, 10);
       if (*v == '\0' || *end != '\0' || o.cpu < 0 || o.cpu >= CPU_SETSIZE)
         die(std::string("--ngcc_cpu: not a CPU number: '") + v + "'");
+    } else if (const char *v = value("--ngcc_max_attempts")) {
+      char *end = nullptr;
+      const long n = std::strtol(v, &end, 10);
+      if (*v == '\0' || *end != '\0' || n < 1 || n > 10)
+        die(std::string("--ngcc_max_attempts: expected 1..10, got '") + v + "'");
+      o.max_attempts = static_cast<int>(n);
     } else if (a == "--ngcc_quick") {
       o.quick = true;
     } else if (a == "--ngcc_guide") {
@@ -90,7 +98,7 @@ Options parse_options(int *argc, char **argv, bool *has_min_time) {
     } else if (a.compare(0, 7, "--ngcc_") == 0) {
       die("unknown option " + a +
           " (known: --ngcc_campaign=FILE --ngcc_module_dir=DIR --ngcc_quick --ngcc_guide "
-          "--ngcc_records=DIR --ngcc_cpu=N --ngcc_no_rss)");
+          "--ngcc_records=DIR --ngcc_cpu=N --ngcc_max_attempts=N --ngcc_no_rss)");
     } else {
       if (a.compare(0, 22, "--benchmark_min_time=") == 0 || a == "--benchmark_min_time") *has_min_time = true;
       argv[out++] = argv[i];
@@ -336,6 +344,7 @@ int main(int argc, char **argv) {
   settings.cpu = opt.cpu;
   settings.cycle_source = counter.source_name();
   settings.records_dir = opt.records_dir;
+  settings.max_attempts = opt.max_attempts;
   if (access(settings.driver.c_str(), X_OK) != 0 && (opt.guide || opt.rss))
     die(settings.driver + ": driver not found (build the ngcc-driver target)");
 
@@ -361,6 +370,7 @@ int main(int argc, char **argv) {
   benchmark::AddCustomContext("campaign", campaign.file);
   benchmark::AddCustomContext("campaign_sha256", sha256_file(campaign.file));
   benchmark::AddCustomContext("sizes", sizes);
+  if (opt.guide) benchmark::AddCustomContext("guide_max_attempts", std::to_string(opt.max_attempts));
   benchmark::AddCustomContext("driver_cpu", opt.cpu >= 0 ? std::to_string(opt.cpu) : "unpinned");
   benchmark::AddCustomContext("skipped_modules", skipped);
   for (const auto &m : modules) {

@@ -30,7 +30,6 @@ constexpr int kTrials = 5;
 constexpr double kTrialTargetS = 1.0;
 constexpr std::uint64_t kMinTotal = 100, kMaxIters = 20000;
 constexpr double kOpBudgetS = 900.0;
-constexpr int kMaxAttempts = 3;
 // A trial "lost the core" when its thread CPU time is below this share of
 // its wall time (only judged for trials longer than 10 ms).
 constexpr double kDisturbedCpuShare = 0.95, kDisturbedMinSeconds = 0.010;
@@ -175,12 +174,12 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
     for (std::uint64_t p = 0; p < processes && g.error.empty(); ++p) {
       int retries = 0;
       DriverRun r;
-      for (int attempt = 1; attempt <= kMaxAttempts; ++attempt) {
+      for (int attempt = 1; attempt <= settings.max_attempts; ++attempt) {
         r = run_driver(settings, m, bytes, g.plan.iterations_per_trial, g.plan.warmups,
                        trials_per_process, g.plan.timeout_per_process_s);
         if (!r.complete) break;
         const bool lost = std::any_of(r.trials.begin(), r.trials.end(), disturbed);
-        if (!lost || attempt == kMaxAttempts) break;
+        if (!lost || attempt == settings.max_attempts) break;
         ++retries;
       }
       if (!r.complete) g.error = "trial process failed: " + r.error;

@@ -26,6 +26,7 @@ struct RunSettings {
   double tsc_hz = 0;    // passed to the driver (no recalibration per process)
   long cpu = -1;        // pin drivers to this CPU (-1: not pinned)
   std::string cycle_source, records_dir;
+  int max_attempts = 3;  // guide: attempts per trial process when disturbed (published: 3)
 };
 
 // Process-level memory proxies plus the isolated figures of one call.
