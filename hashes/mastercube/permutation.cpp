@@ -24,10 +24,10 @@ constexpr std::uint16_t kRowConstant[kCols] = {0x7344, 0x0370, 0x8A2E, 0x1319,
                                                0x08D3, 0x85A3, 0x6A88, 0x243F};
 
 // Rotates one row left by n cells: new[c] = old[(c + n) mod 8].
-void rotate_row_left(std::uint16_t (&row)[kCols], int n) {
+void rotate_row_left(std::uint16_t (&row)[kCols], unsigned n) {
   std::uint16_t old[kCols];
-  for (int c = 0; c < kCols; ++c) old[c] = row[c];
-  for (int c = 0; c < kCols; ++c) row[c] = old[(c + n) % kCols];
+  for (unsigned c = 0; c < kCols; ++c) old[c] = row[c];
+  for (unsigned c = 0; c < kCols; ++c) row[c] = old[(c + n) % kCols];
 }
 
 // MC on one half (§4.4): rows base+p, base+2+p, base+4+p for p = 0, 1.
@@ -48,13 +48,14 @@ void mix_columns_half(State &s, int base, bool upper) {
 }  // namespace
 
 void cross_mix(State &s) {
-  for (int p = 0; p < 2; ++p) {
-    for (int x = 0; x < kCols; ++x) {
-      std::uint16_t u[6];
-      for (int i = 0; i < 6; ++i) u[i] = s.row[2 * i + p][x];
-      for (int i = 0; i < 6; ++i) {
-        s.row[2 * i + p][x] =
-            static_cast<std::uint16_t>(u[i] ^ u[(i + 1) % 6] ^ u[(i + 4) % 6]);
+  const State old = s;
+  for (int i = 0; i < 6; ++i) {
+    for (int p = 0; p < 2; ++p) {
+      const auto &u0 = old.row[2 * i + p];
+      const auto &u1 = old.row[2 * ((i + 1) % 6) + p];
+      const auto &u4 = old.row[2 * ((i + 4) % 6) + p];
+      for (int x = 0; x < kCols; ++x) {
+        s.row[2 * i + p][x] = static_cast<std::uint16_t>(u0[x] ^ u1[x] ^ u4[x]);
       }
     }
   }
@@ -108,24 +109,24 @@ void mix_columns(State &s) {
 
 void shift_rows(State &s) {
   for (int y = 0; y < kHalfRows; ++y) {
-    rotate_row_left(s.row[y], y);
-    rotate_row_left(s.row[kHalfRows + y], kCols - y);
+    rotate_row_left(s.row[y], unsigned(y));
+    rotate_row_left(s.row[kHalfRows + y], unsigned(kCols - y));
   }
 }
 
 void shift_rows_inverse(State &s) {
   for (int y = 0; y < kHalfRows; ++y) {
-    rotate_row_left(s.row[y], kCols - y);
-    rotate_row_left(s.row[kHalfRows + y], y);
+    rotate_row_left(s.row[y], unsigned(kCols - y));
+    rotate_row_left(s.row[kHalfRows + y], unsigned(y));
   }
 }
 
 void mix_rows(State &s) {
   for (auto &row : s.row) {
     std::uint16_t old[kCols];
-    for (int c = 0; c < kCols; ++c) old[c] = row[c];
-    for (int c = 0; c < kCols; ++c) {
-      row[c] = static_cast<std::uint16_t>(old[(c + 6) % kCols] ^ old[c] ^
+    for (unsigned c = 0; c < kCols; ++c) old[c] = row[c];
+    for (unsigned c = 0; c < kCols; ++c) {
+      row[c] = static_cast<std::uint16_t>(old[(c + kCols - 2) % kCols] ^ old[c] ^
                                           old[(c + 2) % kCols]);
     }
   }

@@ -92,18 +92,6 @@ MC_INLINE void mandrx_inverse(Regs &s) {
   }
 }
 
-// MC §4.4: M1 = [0 1 1; 1 0 1; 1 1 1] upper, M2 = [1 0 1; 0 1 1; 1 1 1] lower.
-MC_INLINE void mix_columns(Regs &s) {
-  const V a = s.x[0];
-  s.x[0] = xor2(s.x[1], s.x[2]);
-  s.x[1] = xor2(a, s.x[2]);
-  s.x[2] = xor2(a, s.x[0]);
-  const V b = s.x[4];
-  s.x[3] = xor2(s.x[3], s.x[5]);
-  s.x[4] = xor2(b, s.x[5]);
-  s.x[5] = xor2(s.x[3], b);
-}
-
 // pshufb mask rotating the row of the low lane left by `lo` cells and the
 // row of the high lane left by `hi` cells.
 struct ByteMask {
@@ -148,13 +136,23 @@ MC_INLINE void mix_rows(Regs &s) {
   }
 }
 
-// AC(k) §4.7 (cell order as implemented): row 0 is the low lane of register 0.
+// AC(k) §4.7 (cell order as implemented): row 0 is the low lane of register
+// 0, so register 0 is XORed with (K[0] ^ k, ..., K[7] ^ k, 0, ..., 0).
+struct RoundConstants {
+  alignas(32) std::uint16_t cell[18][16];
+};
+constexpr RoundConstants make_round_constants() {
+  constexpr std::uint16_t row[kCols] = {0x7344, 0x0370, 0x8A2E, 0x1319,
+                                        0x08D3, 0x85A3, 0x6A88, 0x243F};
+  RoundConstants rc{};
+  for (int k = 0; k < 18; ++k) {
+    for (int c = 0; c < kCols; ++c) rc.cell[k][c] = static_cast<std::uint16_t>(row[c] ^ k);
+  }
+  return rc;
+}
 MC_INLINE void add_constant(Regs &s, unsigned k) {
-  const V row_constant = _mm256_setr_epi16(0x7344, 0x0370, -0x75D2 /*0x8A2E*/, 0x1319, 0x08D3,
-                                           -0x7A5D /*0x85A3*/, 0x6A88, 0x243F, 0, 0, 0, 0, 0,
-                                           0, 0, 0);
-  const V k_in_row0 = _mm256_zextsi128_si256(_mm_set1_epi16(static_cast<short>(k)));
-  s.x[0] = xor3(s.x[0], row_constant, k_in_row0);
+  static constexpr RoundConstants rc = make_round_constants();
+  s.x[0] = xor2(s.x[0], _mm256_load_si256(reinterpret_cast<const V *>(rc.cell[k])));
 }
 
 // HX §6: exchange the halves (register renaming).
@@ -166,26 +164,54 @@ MC_INLINE void half_exchange(Regs &s) {
   }
 }
 
+// MC after CM (forward round: CM; SR; MC, and SR commutes with MC), as one
+// XOR network: y0 = x0^x1^x3^x5, y1 = x1^x2^x3^x4, y2 = x3^x4^x5,
+// y3 = x0^x1^x4^x5, y4 = x0^x2^x3^x4, y5 = x0^x1^x2 (10 XORs instead of 15).
+MC_INLINE void mix_columns_after_cross_mix(Regs &s) {
+  const V s01 = xor2(s.x[0], s.x[1]), s34 = xor2(s.x[3], s.x[4]);
+  const V y5 = xor2(s01, s.x[2]);
+  const V y2 = xor2(s34, s.x[5]);
+  const V y0 = xor3(s01, s.x[3], s.x[5]);
+  const V y3 = xor2(y0, s34);
+  const V y4 = xor3(s34, s.x[0], s.x[2]);
+  const V y1 = xor2(y4, s01);
+  s.x[0] = y0, s.x[1] = y1, s.x[2] = y2, s.x[3] = y3, s.x[4] = y4, s.x[5] = y5;
+}
+
+// CM after MC (inverse round: MC; SR; CM, SR commuting with MC) as one XOR
+// network: z0 = x0^x1^x4^x5, z1 = x1^x3^x4^x5, z2 = x0^x3^x5, z3 = x0^x2^x3^x4,
+// z4 = x0^x1^x2^x3, z5 = x1^x2^x4 (10 XORs instead of 15).
+MC_INLINE void cross_mix_after_mix_columns(Regs &s) {
+  const V s03 = xor2(s.x[0], s.x[3]), s14 = xor2(s.x[1], s.x[4]);
+  const V z2 = xor2(s03, s.x[5]);
+  const V z5 = xor2(s14, s.x[2]);
+  const V z0 = xor3(s14, s.x[0], s.x[5]);
+  const V z1 = xor2(z0, s03);
+  const V z3 = xor3(s03, s.x[2], s.x[4]);
+  const V z4 = xor2(z3, s14);
+  s.x[0] = z0, s.x[1] = z1, s.x[2] = z2, s.x[3] = z3, s.x[4] = z4, s.x[5] = z5;
+}
+
+// R_k §5: CM; SR; MAndRX; CM; SR; MC; SHR; MR; AC(k).
 MC_INLINE void forward_round(Regs &s, unsigned k) {
   cross_mix(s);
   swap_rows(s);
   mandrx(s);
-  cross_mix(s);
+  mix_columns_after_cross_mix(s);
   swap_rows(s);
-  mix_columns(s);
   shift_rows(s);
   mix_rows(s);
   add_constant(s, k);
 }
 
-// As implemented (§6): forward MC and an extra HX.
+// IR_k §6, as implemented: AC(k); MR; SHR^-1; MC; SR; CM; MAndRX^-1; HX; SR; CM
+// (forward MC and an extra HX).
 MC_INLINE void inverse_round(Regs &s, unsigned k) {
   add_constant(s, k);
   mix_rows(s);
   shift_rows_inverse(s);
-  mix_columns(s);
   swap_rows(s);
-  cross_mix(s);
+  cross_mix_after_mix_columns(s);
   mandrx_inverse(s);
   half_exchange(s);
   swap_rows(s);
