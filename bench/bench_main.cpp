@@ -42,6 +42,17 @@
 namespace ngcc::bench {
 namespace {
 
+const char kUsage[] =
+    "bench: NGCC hash benchmarks (bench/README.md, bench/SCHEMA.md)\n"
+    "  --ngcc_campaign=FILE     campaign file (default " NGCC_DEFAULT_CAMPAIGN ")\n"
+    "  --ngcc_module_dir=DIR    module directory (default <bench dir>/../modules)\n"
+    "  --ngcc_quick             --benchmark_min_time=0.02 unless given\n"
+    "  --ngcc_guide             the published plan: 5 fresh-process trials per row\n"
+    "  --ngcc_records=DIR       guide mode: write one schema-2 JSON record per row under DIR\n"
+    "  --ngcc_cpu=N             pin the driver processes to CPU N\n"
+    "  --ngcc_max_attempts=N    guide: attempts per disturbed trial process (default 3)\n"
+    "  --ngcc_no_rss            skip the fresh-process RSS probe\n\n";
+
 struct Options {
   std::string campaign = NGCC_DEFAULT_CAMPAIGN, module_dir, records_dir;
   bool quick = false, guide = false, rss = true;
@@ -95,6 +106,9 @@ Options parse_options(int *argc, char **argv, bool *has_min_time) {
       o.guide = true;
     } else if (a == "--ngcc_no_rss") {
       o.rss = false;
+    } else if (a == "--help" || a == "-h") {
+      std::printf("%s", kUsage);
+      argv[out++] = argv[i];  // Google Benchmark prints its own flags and exits
     } else if (a.compare(0, 7, "--ngcc_") == 0) {
       die("unknown option " + a +
           " (known: --ngcc_campaign=FILE --ngcc_module_dir=DIR --ngcc_quick --ngcc_guide "

@@ -115,3 +115,27 @@ TEST(Campaign, BenchRejectsBrokenFileWithOneLine) {
 }
 
 }  // namespace
+
+namespace {
+
+// End to end: a listed module that is not built is skipped with one warning
+// line; an external module (only CryptHash exported) is measured with the
+// width from the campaign and every counter present.
+TEST(Campaign, BenchSkipsMissingModuleAndMeasuresExternal) {
+  const std::string file = write_temp(std::string("sizes: [32]\nvariants: [ref]\ninstances:\n  - {name: Missing-1}\n"
+                                                  "external:\n  - {name: Probe, path: ") +
+                                      NGCC_PROBE_MODULE + ", candidate_id: test, digest_bits: 32}\n");
+  const auto r = ngcc::bench::run_process(
+      {NGCC_BENCH_EXE, "--ngcc_campaign=" + file, "--benchmark_min_time=0.001", "--benchmark_format=json"}, 120);
+  unlink(file.c_str());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("bench: warning: skipping Missing-1/ref: not built"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("\"name\": \"Probe/external/32\""), std::string::npos) << r.out;
+  for (const char *counter : {"cycles", "cpb", "bytes_per_second", "calls", "static_bytes", "stack_bytes",
+                              "heap_bytes", "baseline_rss", "peak_rss"})
+    EXPECT_NE(r.out.find(std::string("\"") + counter + "\": "), std::string::npos) << counter;
+  EXPECT_NE(r.out.find("\"heap_bytes\": 1.5000000000000000e+04"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"cycle_source\": \""), std::string::npos);
+}
+
+}  // namespace
