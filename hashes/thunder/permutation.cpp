@@ -18,6 +18,23 @@ constexpr unsigned kThetaS = 36;
 
 constexpr int lane(int x, int y) { return ((x + 5) % 5) + 5 * ((y + 5) % 5); }
 
+// Lane indices of π and ψ, derived at compile time from their definitions
+// so the loops below do no index arithmetic.
+struct LaneTables {
+  int pi_source[kLanes];    // π: new lane k is old lane pi_source[k]
+  int psi_inputs[kLanes][4];  // ψ: lanes (x, y+1), (x, y+2), (x, y+3), (x, y+4) of k = (x, y)
+};
+constexpr LaneTables make_lane_tables() {
+  LaneTables t{};
+  for (int x = 0; x < 5; ++x)
+    for (int y = 0; y < 5; ++y) {
+      t.pi_source[lane(y, 2 * x + 3 * y + 2)] = lane(x, y);  // (x, y) moves to (y, 2x + 3y + 2)
+      for (int j = 0; j < 4; ++j) t.psi_inputs[lane(x, y)][j] = lane(x, y + 1 + j);
+    }
+  return t;
+}
+constexpr LaneTables kLaneTables = make_lane_tables();
+
 }  // namespace
 
 namespace steps {
@@ -37,32 +54,31 @@ void theta(State &a) {
   for (int x = 0; x < 5; ++x) {
     p[x] = q[x] = 0;
     for (int y = 0; y < 5; ++y) {
-      p[x] ^= a[lane(x, y)];
-      q[x] ^= rotr64(a[lane(x, y)], kThetaT[y]);
+      p[x] ^= a[x + 5 * y];
+      q[x] ^= rotr64(a[x + 5 * y], kThetaT[y]);
     }
   }
   for (int x = 0; x < 5; ++x) {
     const std::uint64_t e = p[x] ^ rotr64(p[(x + 4) % 5], 1);
     const std::uint64_t f = q[(x + 1) % 5] ^ rotr64(q[(x + 3) % 5], kThetaS);
     for (int y = 0; y < 5; ++y)
-      a[lane(x, y)] ^= rotr64(e, kThetaU) ^ rotr64(f, (kThetaU + kThetaT[y]) % 64);
+      a[x + 5 * y] ^= rotr64(e, kThetaU) ^ rotr64(f, (kThetaU + kThetaT[y]) % 64);
   }
 }
 
 // Lane (x, y) moves to (y, 2x + 3y + 2).
 void pi(State &a) {
   const State b = a;
-  for (int x = 0; x < 5; ++x)
-    for (int y = 0; y < 5; ++y) a[lane(y, 2 * x + 3 * y + 2)] = b[lane(x, y)];
+  for (int k = 0; k < kLanes; ++k) a[k] = b[kLaneTables.pi_source[k]];
 }
 
 // Per column: A[x,y] = t[y+3] ^ (~t[y+1] & t[y+2] & ~t[y+4]), t = column x.
 void psi(State &a) {
   const State b = a;
-  for (int x = 0; x < 5; ++x)
-    for (int y = 0; y < 5; ++y)
-      a[lane(x, y)] = b[lane(x, y + 3)] ^
-                      (~b[lane(x, y + 1)] & b[lane(x, y + 2)] & ~b[lane(x, y + 4)]);
+  for (int k = 0; k < kLanes; ++k) {
+    const int *t = kLaneTables.psi_inputs[k];  // t[j] = lane (x, y + 1 + j)
+    a[k] = b[t[2]] ^ (~b[t[0]] & b[t[1]] & ~b[t[3]]);
+  }
 }
 
 }  // namespace steps
