@@ -91,18 +91,25 @@ class Mode {
   }
 
   // The two steps, public for the intermediate-value tests of §9.5.
-  // §4.3: W = [k] || (B || S)[0..23]; S'[j] = P(W)[j+1] ^ (B || S)[(j+24) mod n].
+  // §4.3: W = [k] || X[0..23] with X = B || S; S'[j] = P(W)[j+1] ^ X[(j+24) mod n].
+  // The feed-forward word X[(j+24) mod n] is the old S[24 - nr + j] for j < nr
+  // and W[1 + j - nr] otherwise.
   static void absorb(Permutation permute, std::uint64_t s[kChainWords],
                      const std::uint8_t *block, std::uint64_t counter) {
-    constexpr unsigned n = kBlockWords + kChainWords;
-    std::uint64_t x[n];
-    for (unsigned j = 0; j < kBlockWords; ++j) x[j] = ngcc::load_be64(block + 8 * j);
-    for (unsigned j = 0; j < kChainWords; ++j) x[kBlockWords + j] = s[j];
     std::uint64_t w[kStateWords];
     w[0] = counter;
-    for (unsigned j = 0; j < kChainWords; ++j) w[j + 1] = x[j];
+    // Unrolled so that every index is a constant.
+#pragma GCC unroll 24
+    for (unsigned j = 0; j < kBlockWords; ++j) w[1 + j] = ngcc::load_be64(block + 8 * j);
+#pragma GCC unroll 24
+    for (unsigned j = kBlockWords; j < kChainWords; ++j) w[1 + j] = s[j - kBlockWords];
+    std::uint64_t feed_forward[kChainWords];
+#pragma GCC unroll 24
+    for (unsigned j = 0; j < kChainWords; ++j)
+      feed_forward[j] = j < kBlockWords ? s[kChainWords - kBlockWords + j] : w[1 + j - kBlockWords];
     permute(w);
-    for (unsigned j = 0; j < kChainWords; ++j) s[j] = w[j + 1] ^ x[(j + 24) % n];
+#pragma GCC unroll 24
+    for (unsigned j = 0; j < kChainWords; ++j) s[j] = w[j + 1] ^ feed_forward[j];
   }
 
   // §4.4: Y = S || F; output block b = (P([2^63 | d 2^62 | b] || Y[8..31]))[8..24]

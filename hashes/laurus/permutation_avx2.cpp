@@ -39,6 +39,15 @@ struct Slots {
   }
 };
 constexpr Slots kInputSlot;
+
+// The identity, for a first round reading the state in natural order.
+struct NaturalSlots {
+  unsigned v[kStateWords];
+  constexpr NaturalSlots() : v() {
+    for (unsigned p = 0; p < kStateWords; ++p) v[p] = p;
+  }
+};
+constexpr NaturalSlots kNaturalSlot;
 constexpr unsigned kBufferWords = 28;  // 25 used; multiple of 4 for alignment
 
 // Per column c, the θ rotation amounts of rows 0..3 (lane = row) and 64 minus them.
@@ -77,9 +86,8 @@ LAURUS_INLINE __m256i gather_lanes(__m256i x0, __m256i x1, __m256i x2, __m256i x
                             0xF0);
 }
 
-// Row m of the round input, columns 0..3.
-LAURUS_INLINE __m256i input_row(const std::uint64_t *in, unsigned m) {
-  const unsigned *slot = kInputSlot.v + 5 * m;
+// One row of the round input, columns 0..3; `slot` = the row's five slots.
+LAURUS_INLINE __m256i input_row(const std::uint64_t *in, const unsigned *slot) {
   return gather_lanes(broadcast(in + slot[0]), broadcast(in + slot[1]), broadcast(in + slot[2]),
                       broadcast(in + slot[3]));
 }
@@ -102,14 +110,17 @@ LAURUS_INLINE __m256i rotr_lanes(__m256i x, unsigned c) {
                          _mm256_sllv_epi64(x, load(kLaneRotations.complement[c])));
 }
 
-// One round (ι χ θ π) from `in` to `out`, both in θ layout.
+// One round (ι χ θ π) from `in` to `out` (θ layout). `in` is in θ layout too,
+// except for the first round, which reads the caller's state as it is.
+template <bool kFirstRound>
 LAURUS_INLINE void round(const std::uint64_t *in, std::uint64_t *out, std::uint64_t rc) {
+  constexpr const unsigned *slots = kFirstRound ? kNaturalSlot.v : kInputSlot.v;
   // ι and χ, rows 0..4 for columns 0..3 (a) and for column 4 (q).
   __m256i a[5], q[5], b[5], p[5];
 #pragma GCC unroll 5
   for (unsigned m = 0; m < 5; ++m) {
-    a[m] = input_row(in, m);
-    q[m] = broadcast(in + kInputSlot.v[5 * m + 4]);
+    a[m] = input_row(in, slots + 5 * m);
+    q[m] = broadcast(in + slots[5 * m + 4]);
   }
   a[0] = vxor(a[0], _mm256_set_epi64x(0, 0, 0, static_cast<long long>(rc)));
   chi(a, b);
@@ -119,8 +130,7 @@ LAURUS_INLINE void round(const std::uint64_t *in, std::uint64_t *out, std::uint6
   std::uint64_t x[5];
 #pragma GCC unroll 5
   for (unsigned c = 0; c < 5; ++c)
-    x[c] = in[kInputSlot.v[c]] ^ (c == 0 ? rc : 0) ^
-           (in[kInputSlot.v[15 + c]] & in[kInputSlot.v[20 + c]]);
+    x[c] = in[slots[c]] ^ (c == 0 ? rc : 0) ^ (in[slots[15 + c]] & in[slots[20 + c]]);
   const unsigned *t = kThetaRotations[4];
   const std::uint64_t e4 = x[0] ^ x[1] ^ x[2] ^ x[3] ^ x[4];
   const std::uint64_t f4 = rotl(x[0], t[0]) ^ rotl(x[1], t[1]) ^ rotl(x[2], t[2]) ^
@@ -152,15 +162,15 @@ LAURUS_INLINE void round(const std::uint64_t *in, std::uint64_t *out, std::uint6
 
 void permute_avx2(std::uint64_t w[kStateWords]) {
   alignas(32) std::uint64_t buf[2][kBufferWords];
-#pragma GCC unroll 25
-  for (unsigned p = 0; p < kStateWords; ++p) buf[0][kInputSlot.v[p]] = w[p];
+  round<true>(w, buf[0], kRoundConstants[0]);
 #pragma GCC unroll 1
-  for (unsigned k = 0; k < kRounds; k += 2) {
-    round(buf[0], buf[1], kRoundConstants[k]);
-    round(buf[1], buf[0], kRoundConstants[k + 1]);
+  for (unsigned k = 1; k + 1 < kRounds; k += 2) {
+    round<false>(buf[0], buf[1], kRoundConstants[k]);
+    round<false>(buf[1], buf[0], kRoundConstants[k + 1]);
   }
+  round<false>(buf[0], buf[1], kRoundConstants[kRounds - 1]);
 #pragma GCC unroll 25
-  for (unsigned p = 0; p < kStateWords; ++p) w[p] = buf[0][kInputSlot.v[p]];
+  for (unsigned p = 0; p < kStateWords; ++p) w[p] = buf[1][kInputSlot.v[p]];
 }
 
 }  // namespace laurus
