@@ -32,6 +32,7 @@ import sys
 
 KAT_KINDS = ("2_12", "2_23", "2_33", "Loop")
 DEFAULT_BASELINE = "SHA-512/openssl"
+CAMPAIGN_BASELINE = "campaign"   # each instance's compare_with (ngcc_modules)
 BASELINE_VARIANTS = ("openssl",)
 VARIANT_ORDER = {"ref": 0, "opt": 1}
 VARIANT_TEXT = {"ref": "reference (ref: portable C++, -O2)",
@@ -773,16 +774,41 @@ class Report:
         self.system = system
         self.sizes = bench.sizes()
 
-    def baseline_cpb(self, nbytes):
-        inst, _, var = self.baseline.rpartition("/")
-        m = self.bench.get(inst, var, nbytes)
-        return m.cpb if m and m.ok else None
+    @property
+    def per_instance(self):
+        """--baseline campaign: each instance against its campaign.yaml baseline."""
+        return self.baseline == CAMPAIGN_BASELINE
+
+    def baseline_of(self, m):
+        """'<Name>/openssl' that m is compared with, or None."""
+        if not self.per_instance:
+            return self.baseline
+        if m.variant in BASELINE_VARIANTS:
+            return None
+        mod = self.bench.modules.get("%s/%s" % (m.instance, m.variant), {})
+        other = mod.get("compare_with")
+        return "%s/openssl" % other if isinstance(other, str) and other else None
 
     def ratio_text(self, m):
-        base = self.baseline_cpb(m.bytes)
-        if base is None or not m.ok:
+        name = self.baseline_of(m)
+        if name is None or not m.ok:
             return "–"
-        return fmt_ratio(m.cpb / base)
+        inst, _, var = name.rpartition("/")
+        base = self.bench.get(inst, var, m.bytes)
+        if base is None or not base.ok:
+            return "–"
+        text = fmt_ratio(m.cpb / base.cpb)
+        return "%s (%s)" % (text, inst) if self.per_instance else text
+
+    def baseline_words(self):
+        if self.per_instance:
+            return "the baseline campaign.yaml names for each instance"
+        return code(self.baseline)
+
+    def baseline_column(self):
+        if self.per_instance:
+            return "cycles/byte vs campaign baseline"
+        return "cycles/byte vs %s" % self.baseline.split("/")[0]
 
     def kat_cell(self, inst, var):
         km = self.kat.get(inst, var) if self.kat else None
@@ -816,7 +842,7 @@ class Report:
         if missing:
             out.append("- Not measured in this run: %s" % ", ".join(missing))
         out.append("- Baseline for relative cycles/byte: %s (OpenSSL EVP, "
-                   "measured in the same run)" % code(self.baseline))
+                   "measured in the same run)" % self.baseline_words())
         out.append("- Measurement method: Google Benchmark `bench` "
                    "(DESIGN.md §4); message byte i of an L-byte message is "
                    "(i·131 + L) mod 256, `digest_len_bits` = the instance's "
@@ -862,7 +888,7 @@ class Report:
                    "message size / mean time / 10⁶; n = calls (repetitions × "
                    "calls per repetition). The last column is cycles/byte "
                    "divided by that of %s at the same size in the same run "
-                   "(below 1 is faster)." % code(self.baseline))
+                   "(below 1 is faster)." % self.baseline_words())
         out.append("")
         rows = []
         for inst in fam.instances:
@@ -875,7 +901,7 @@ class Report:
                                 + self.perf_cells(m) + [self.ratio_text(m)])
         out.append(md_table(("instance", "variant", "message", "mean cycles",
                              "cycles/byte", "mean time", "MB/s", "n",
-                             "cycles/byte vs %s" % self.baseline.split("/")[0]),
+                             self.baseline_column()),
                             rows))
         out.append("")
         out.append("![cycles/byte against message size](%s)" % plot_name)
@@ -1015,7 +1041,7 @@ class Report:
         out.append("Ranked by cycles/byte (lower is faster) at 1024 B and 65536 B. "
                    "Baselines (OpenSSL EVP) were measured in the same run. "
                    "Relative = cycles/byte ÷ that of %s. Per-candidate reports: "
-                   % code(self.baseline)
+                   % self.baseline_words()
                    + ", ".join("[%s](%s.md)" % (f.stem, f.stem) for f in families)
                    + ".")
         out.append("")
@@ -1149,7 +1175,7 @@ def generate(results_dir, out_dir, baseline=DEFAULT_BASELINE, plots=True):
     bench = parse_bench(bench_path)
     kat = parse_kat(kat_path) if os.path.exists(kat_path) else None
     records = scan_records(results_dir)
-    if baseline not in bench.baselines():
+    if baseline != CAMPAIGN_BASELINE and baseline not in bench.baselines():
         inst, _, var = baseline.rpartition("/")
         if not any(m.instance == inst and m.variant == var
                    for m in bench.measurements.values()):
@@ -1182,7 +1208,8 @@ def main(argv=None):
     ap.add_argument("results", help="campaign directory, e.g. results/x86_1")
     ap.add_argument("--out", help="output directory (default RESULTS/report)")
     ap.add_argument("--baseline", default=DEFAULT_BASELINE,
-                    help="baseline for relative cycles/byte, <Name>/<variant> "
+                    help="baseline for relative cycles/byte: <Name>/<variant>, "
+                    "or 'campaign' for each instance's baseline in campaign.yaml "
                     "(default %(default)s)")
     ap.add_argument("--no-plots", action="store_true",
                     help="skip the PNG plots")

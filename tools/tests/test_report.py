@@ -345,6 +345,16 @@ class BadInput(unittest.TestCase):
                   encoding="utf-8") as f:
             self.assertIn("| cycles/byte vs SHA-256 |", f.read())
 
+    def test_campaign_baseline(self):
+        out = os.path.join(self.tmp, "out")
+        proc = run(self.dir, "--out", out, "--no-plots", "--baseline", "campaign")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(os.path.join(out, "hash-26-CHIME.md"), encoding="utf-8") as f:
+            text = f.read()
+        rows = table_rows(text, "| instance | variant | message |")
+        self.assertTrue(text.count("| cycles/byte vs campaign baseline |"), 1)
+        self.assertRegex(rows[0][8], r"^\d+\.\d\d× \(SHA-512\)$")
+
     def test_no_kat_json_is_not_run(self):
         os.remove(os.path.join(self.dir, "kat.json"))
         out = os.path.join(self.tmp, "out")
