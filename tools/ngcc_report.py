@@ -1149,14 +1149,18 @@ def plot_family(path, report, fam):
         ax.set_ylim(bottom=0)
     ax.set_xlabel("message size (bytes, log scale)")
     ax.set_ylabel("cycles/byte")
-    ax.set_title("%s %s — cycles/byte (system %s)"
-                 % (fam.id, fam.name, report.system))
+    title = "%s %s — cycles/byte (system %s)" % (fam.id, fam.name, report.system)
+    ax.set_title(title)
     ax.grid(True, which="both", linewidth=0.4, alpha=0.5)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8,
               frameon=False)
     fig.tight_layout()
+    # Fixed metadata: no date; the matplotlib version is recorded because the
+    # rendering (fonts, anti-aliasing) is byte-stable only within one version.
     fig.savefig(path, format="png",
-                metadata={"Software": None, "Creation Time": None})
+                metadata={"Software": None, "Title": title,
+                          "Source": "tools/ngcc_report.py, matplotlib %s"
+                          % matplotlib.__version__})
     plt.close(fig)
 
 
