@@ -13,6 +13,7 @@
 //   --ngcc_no_rss            skip the fresh-process RSS probe (baseline_rss = peak_rss = 0)
 #include <benchmark/benchmark.h>
 #include <openssl/opensslv.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <climits>
@@ -223,6 +224,12 @@ void set_memory_counters(benchmark::State &state, const MemoryFigures &f) {
   state.counters["peak_rss"] = static_cast<double>(f.peak_rss);
 }
 
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
 struct Bench {
   const LoadedModule *m;
   std::uint64_t bytes;
@@ -244,11 +251,14 @@ void run_default(benchmark::State &state, const Bench b, const CycleCounter &cou
     state.SkipWithError(("CryptHash returned " + std::to_string(rc)).c_str());
     return;
   }
+  const double cpu0 = thread_cpu_seconds();
   const std::uint64_t c0 = counter.read();
   for (auto _ : state) fn(width, msg.data(), bits, digest.data());
   const std::uint64_t c1 = counter.read();
+  const double cpu1 = thread_cpu_seconds();
   const double calls = static_cast<double>(state.iterations());
   const double cycles = static_cast<double>(c1 - c0) / calls;
+  state.counters["cpu_cycles"] = (cpu1 - cpu0) * s.tsc_hz / calls;
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(b.bytes));
   state.counters["cycles"] = cycles;
   state.counters["cpb"] = cycles / static_cast<double>(b.bytes);
@@ -275,6 +285,7 @@ void run_guide_row(benchmark::State &state, const Bench b, const RunSettings &s)
   f.peak_rss = g.peak_rss;
   state.SetBytesProcessed(static_cast<std::int64_t>(b.bytes));
   state.counters["cycles"] = g.mean_cycles;
+  state.counters["cpu_cycles"] = g.mean_cpu_seconds * s.tsc_hz;
   state.counters["cpb"] = g.mean_cycles / static_cast<double>(b.bytes);
   state.counters["calls"] = static_cast<double>(g.calls);
   state.counters["bytes"] = static_cast<double>(b.bytes);

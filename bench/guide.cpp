@@ -191,12 +191,13 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
   // Summary over all timed trials (calibration excluded).
   std::vector<Trial> all;
   for (const auto &[r, retries] : runs) all.insert(all.end(), r.trials.begin(), r.trials.end());
-  double sum_s = 0, sum_c = 0;
+  double sum_s = 0, sum_c = 0, sum_cpu = 0;
   std::vector<double> trial_s, trial_c;
   for (const Trial &t : all) {
     g.calls += t.calls;
     sum_s += t.seconds;
     sum_c += t.cycles;
+    sum_cpu += t.cpu_seconds;
     trial_s.push_back(t.seconds / static_cast<double>(t.calls));
     trial_c.push_back(t.cycles / static_cast<double>(t.calls));
   }
@@ -204,6 +205,7 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
   if (g.calls > 0) {
     g.mean_seconds = sum_s / static_cast<double>(g.calls);
     g.mean_cycles = sum_c / static_cast<double>(g.calls);
+    g.mean_cpu_seconds = sum_cpu / static_cast<double>(g.calls);
     g.median_trial_seconds = median(trial_s);
     g.median_trial_cycles = median(trial_c);
     g.min_trial_seconds = *std::min_element(trial_s.begin(), trial_s.end());
@@ -273,6 +275,8 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
       .set("max_trial_seconds", g.max_trial_seconds)
       .set("mean_cycles", g.mean_cycles)
       .set("median_trial_cycles", g.median_trial_cycles)
+      .set("mean_cpu_seconds", g.mean_cpu_seconds)
+      .set("mean_cpu_cycles", g.mean_cpu_seconds * settings.tsc_hz)
       .set("cycles_per_byte", bytes > 0 ? g.mean_cycles / static_cast<double>(bytes) : 0.0)
       .set("operations_per_second", total_s > 0 ? static_cast<double>(g.calls) / total_s : 0.0)
       .set("throughput_MB_per_second",

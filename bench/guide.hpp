@@ -26,7 +26,7 @@ struct GuideOutcome {
   double t1 = 0;
   std::uint64_t calls = 0;
   int trials = 0, disturbed_retries = 0;
-  double mean_seconds = 0, mean_cycles = 0, median_trial_cycles = 0, median_trial_seconds = 0,
+  double mean_seconds = 0, mean_cpu_seconds = 0, mean_cycles = 0, median_trial_cycles = 0, median_trial_seconds = 0,
          min_trial_seconds = 0, max_trial_seconds = 0;
   long baseline_rss = 0, peak_rss = 0;
   std::string record_path;  // "" when no records directory was given
