@@ -4,6 +4,7 @@
 // capacity-match argument (the 2^160 search itself is not run).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <random>
@@ -11,7 +12,7 @@
 #include <vector>
 
 #include "chime/chime.hpp"
-#include "chime_vectors.hpp"
+#include "chime_testing.hpp"
 #include "test_support.hpp"
 
 namespace ngcc::chime::test {
@@ -20,29 +21,7 @@ namespace {
 using Words = std::array<std::uint64_t, kStateWords>;
 using Bytes = std::vector<std::uint8_t>;
 
-struct Backend {
-  const char *name;
-  void (*permute)(std::uint64_t *, unsigned);
-  AbsorbFunction absorb;
-};
-
-std::vector<Backend> backends() {
-  std::vector<Backend> b{{"portable", permute_portable, absorb_portable}};
-#ifdef CHIME_TEST_AVX2
-  if (__builtin_cpu_supports("avx2")) b.push_back({"avx2", permute_avx2, absorb_avx2});
-#endif
-  return b;
-}
-
-std::vector<std::string> chime512_modules() {
-  std::vector<std::string> m{"CHIME-512-ref"};
-#ifdef CHIME_TEST_AVX2
-  if (__builtin_cpu_supports("avx2")) m.push_back("CHIME-512-opt");
-#endif
-  return m;
-}
-
-// Words first..first+count-1 all equal, for each of `branches` branches.
+// Words first..3 of the branch are all equal.
 bool branch_folded(const Words &w, unsigned branch, unsigned first = 0) {
   for (unsigned i = first + 1; i < kBranchWords; ++i)
     if (w[4 * branch + i] != w[4 * branch + first]) return false;
@@ -52,12 +31,6 @@ bool folded(const Words &w) {
   for (unsigned b = 0; b < 6; ++b)
     if (!branch_folded(w, b)) return false;
   return true;
-}
-
-std::string hex(const Bytes &d) {
-  std::string s = ngcc::test::to_hex(d);
-  for (auto &c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 TEST(ChimeFinding, PermutationKeepsRepeatedWordBranches) {
@@ -80,9 +53,9 @@ TEST(ChimeFinding, PermutationKeepsRepeatedWordBranches) {
 TEST(ChimeFinding, Chime512InvariantWitness) {
   const Bytes msg = witness126();
   ASSERT_EQ(msg.size(), 126u);
-  for (const auto &name : chime512_modules()) {
+  for (const auto &name : modules(512)) {
     const auto module = ngcc::test::load(name);
-    EXPECT_EQ(hex(ngcc::test::digest(module, msg)),
+    EXPECT_EQ(lower_hex(ngcc::test::digest(module, msg)),
               repeat("ef3be6a284ddbfa8", 4) + repeat("36f4af87fc2dc4fa", 4))
         << name;
   }
@@ -96,11 +69,11 @@ TEST(ChimeFinding, Chime512PartialCollision) {
   ASSERT_NE(m1, m2);
   Bytes m1_flipped = m1;
   m1_flipped[0] ^= 1;
-  for (const auto &name : chime512_modules()) {
+  for (const auto &name : modules(512)) {
     SCOPED_TRACE(name);
     const auto module = ngcc::test::load(name);
     const Bytes d1 = ngcc::test::digest(module, m1), d2 = ngcc::test::digest(module, m2);
-    EXPECT_EQ(hex(d1).substr(0, 64), repeat("5c145b0796a8f1db", 4));
+    EXPECT_EQ(lower_hex(d1).substr(0, 64), repeat("5c145b0796a8f1db", 4));
     EXPECT_TRUE(std::equal(d1.begin(), d1.begin() + 32, d2.begin()));
     EXPECT_FALSE(std::equal(d1.begin() + 32, d1.end(), d2.begin() + 32));
     const Bytes d3 = ngcc::test::digest(module, m1_flipped);

@@ -7,13 +7,14 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <iterator>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "chime/chime.hpp"
-#include "chime_vectors.hpp"
+#include "chime_testing.hpp"
 #include "test_support.hpp"
 
 namespace ngcc::chime::test {
@@ -49,28 +50,6 @@ Words folded(std::uint64_t a0, std::uint64_t a1, std::uint64_t b0, std::uint64_t
   return w;
 }
 
-struct Backend {
-  const char *name;
-  void (*permute)(std::uint64_t *, unsigned);
-  AbsorbFunction absorb;
-};
-
-std::vector<Backend> backends() {
-  std::vector<Backend> b{{"portable", permute_portable, absorb_portable}};
-#ifdef CHIME_TEST_AVX2
-  if (__builtin_cpu_supports("avx2")) b.push_back({"avx2", permute_avx2, absorb_avx2});
-#endif
-  return b;
-}
-
-std::vector<std::string> modules(int bits) {
-  std::vector<std::string> m{"CHIME-" + std::to_string(bits) + "-ref"};
-#ifdef CHIME_TEST_AVX2
-  if (__builtin_cpu_supports("avx2")) m.push_back("CHIME-" + std::to_string(bits) + "-opt");
-#endif
-  return m;
-}
-
 Words permuted(const Backend &b, Words w, unsigned rounds) {
   b.permute(w.data(), rounds);
   return w;
@@ -92,9 +71,7 @@ std::string sha256_hex(const Bytes &data) {
   unsigned char md[32];
   unsigned int len = 0;
   EVP_Digest(data.data(), data.size(), md, &len, EVP_sha256(), nullptr);
-  std::string hex = ngcc::test::to_hex(md, len);
-  for (auto &c : hex) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return hex;
+  return lower_hex(md, len);
 }
 
 TEST(ChimeConstants, MatchTheCheckValues) {
@@ -534,12 +511,6 @@ const DigestVector kChime1024Digests[] = {
        "fde3da86568e49d1850d4d06b82d2280bffb70f6273d73a4a4ccc16017d0f276"
        "8fde09dd6f35d7265faefb8bac075dd0cf94990169c34ec567b9ea8aab11afe6"},
 };
-
-std::string lower_hex(const Bytes &d) {
-  std::string hex = ngcc::test::to_hex(d);
-  for (auto &c : hex) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return hex;
-}
 
 void check_digests(int bits, const DigestVector *vectors, std::size_t count) {
   for (const auto &name : modules(bits)) {
