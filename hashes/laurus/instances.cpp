@@ -1,5 +1,7 @@
 // One module = one Laurus instance and one variant. CMake sets
-// LAURUS_INSTANCE (index into laurus::kInstances) and NGCC_VARIANT.
+// LAURUS_INSTANCE (index into laurus::kInstances), NGCC_VARIANT, and
+// LAURUS_OPT for the opt variant (x86-64-v3; AVX2 is its baseline, so there is
+// no run-time dispatch: no AVX-512 path was written, see permutation_avx2.cpp).
 #include "common/module.hpp"
 #include "laurus/laurus.hpp"
 #include "laurus/permutation.hpp"

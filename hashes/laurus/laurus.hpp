@@ -6,6 +6,12 @@
 // Source: research/hash-14-laurus.md (spec digest; §n below refers to it).
 // Conventions (§2): the message is an MSB-first bit string; every 64 message
 // bits form one word, big-endian; output words are written big-endian.
+//
+// Laurus-XOF honours digest_len_bits (any positive multiple of 8 up to
+// NGCC_XOF_MAX_DIGEST_BITS; the submitted wrapper always wrote 2048 bits, the
+// KAT width, §5). The output length enters nowhere in the computation (counter
+// mode, §4.4), so every output is a prefix of every longer one, at every
+// length: there is no exception to the prefix property.
 #pragma once
 
 #include <algorithm>
