@@ -152,7 +152,7 @@ std::vector<std::unique_ptr<LoadedModule>> load_modules(const Campaign &c, std::
       skip(e.what());
       continue;
     }
-    auto m = std::make_unique<LoadedModule>(LoadedModule{spec, std::move(*mod), {}, {}, {}, {}, 0, false, {}, 0});
+    auto m = std::make_unique<LoadedModule>(spec, std::move(*mod));
     const ngcc_instance_info *info = m->module.info();
     if (spec.kind == ModuleSpec::Kind::kExternal) {
       m->candidate_id = spec.candidate_id;
@@ -323,19 +323,7 @@ std::string modules_json(const std::vector<std::unique_ptr<LoadedModule>> &mods)
                .set("static_bytes", static_cast<unsigned long long>(m->static_bytes))
                .set("compare_with", m->spec.baseline.empty() ? Json::null() : Json(m->spec.baseline)));
   }
-  // One line: Google Benchmark stores it as a string value.
-  std::string s = a.dump();
-  std::string flat;
-  bool in_string = false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (c == '"' && (i == 0 || s[i - 1] != '\\')) in_string = !in_string;
-    if (!in_string && (c == '\n' || (c == ' ' && (flat.empty() || flat.back() == ' ' || flat.back() == '[' ||
-                                                  flat.back() == '{' || flat.back() == ','))))
-      continue;
-    flat += c;
-  }
-  return flat;
+  return a.dump_compact();  // Google Benchmark stores it as a string value
 }
 
 }  // namespace

@@ -211,11 +211,9 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
     g.min_trial_seconds = *std::min_element(trial_s.begin(), trial_s.end());
     g.max_trial_seconds = *std::max_element(trial_s.begin(), trial_s.end());
   }
-  long cpu_number = -1;
   for (const auto &[r, retries] : runs) {
     g.baseline_rss = std::max(g.baseline_rss, r.meta_long("baseline_rss_bytes"));
     g.peak_rss = std::max(g.peak_rss, r.meta_long("peak_rss_bytes"));
-    if (settings.cpu >= 0) cpu_number = settings.cpu;
   }
   g.ok = g.error.empty() && g.calls > 0;
   if (settings.records_dir.empty()) return g;
@@ -264,7 +262,7 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
       .set("ended_utc", utc_now())
       .set("load_average_start", load_start)
       .set("load_average_end", load_average())
-      .set("environment", environment_json(settings, cpu_number))
+      .set("environment", environment_json(settings, settings.cpu))
       .set("processes", processes)
       .set("trials", trials)
       .set("measurements", static_cast<unsigned long long>(g.calls))

@@ -52,6 +52,19 @@ class Json {
     return out + std::string(static_cast<std::size_t>(indent), ' ') + (obj ? "}" : "]");
   }
 
+  // One line, no spaces (for a JSON value stored inside a JSON string).
+  std::string dump_compact() const {
+    if (type_ == Type::kRaw) return text_;
+    const bool obj = type_ == Type::kObject;
+    std::string out = obj ? "{" : "[";
+    for (std::size_t i = 0; i < members_.size(); ++i) {
+      if (i > 0) out += ',';
+      if (obj) out += quote(members_[i].first) + ':';
+      out += members_[i].second.dump_compact();
+    }
+    return out + (obj ? "}" : "]");
+  }
+
   static std::string quote(const std::string &s) {
     std::string out = "\"";
     for (const unsigned char c : s) {

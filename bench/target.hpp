@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "campaign.hpp"
 #include "ngcc/module_loader.hpp"
@@ -10,6 +11,7 @@
 namespace ngcc::bench {
 
 struct LoadedModule {
+  LoadedModule(ModuleSpec s, ngcc::Module m) : spec(std::move(s)), module(std::move(m)) {}
   ModuleSpec spec;
   ngcc::Module module;
   // From ngcc_instance(), or from campaign.yaml for external modules.
