@@ -11,7 +11,7 @@ constexpr const th::Params &kParams = th::NGCC_THUNDER_PARAMS;
 
 #ifdef NGCC_THUNDER_OPT
 constexpr th::Permutation kPermute = th::permute_avx2;
-const char *code_path() { return "bmi2"; }  // scalar x86-64-v3, see permutation_avx2.cpp
+const char *code_path() { return "avx2"; }
 #else
 constexpr th::Permutation kPermute = th::permute_portable;
 const char *code_path() { return "portable"; }

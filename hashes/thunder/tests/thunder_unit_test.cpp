@@ -208,7 +208,7 @@ TEST(ThunderModule, InstanceInfo) {
       EXPECT_EQ(info->is_xof, e.is_xof);
       EXPECT_EQ(info->max_digest_bits, e.is_xof ? NGCC_XOF_MAX_DIGEST_BITS : e.digest_bits);
       EXPECT_EQ(info->variant, variant);
-      EXPECT_STREQ(info->code_path(), variant == "ref" ? "portable" : "bmi2");
+      EXPECT_STREQ(info->code_path(), variant == "ref" ? "portable" : "avx2");
     }
   }
 }
