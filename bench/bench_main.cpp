@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "campaign.hpp"
+#include "clean_names.hpp"
 #include "cycle_counter.hpp"
 #include "driver_client.hpp"
 #include "environment.hpp"
@@ -75,7 +76,8 @@ std::string exe_dir() {
 }
 
 // Removes our --ngcc_* flags from argv (Google Benchmark rejects unknown ones).
-Options parse_options(int *argc, char **argv, bool *has_min_time) {
+Options parse_options(int *argc, char **argv, bool *has_min_time, std::string *out_file,
+                      std::string *out_format) {
   Options o;
   int out = 1;
   for (int i = 1; i < *argc; ++i) {
@@ -115,7 +117,9 @@ Options parse_options(int *argc, char **argv, bool *has_min_time) {
           " (known: --ngcc_campaign=FILE --ngcc_module_dir=DIR --ngcc_quick --ngcc_guide "
           "--ngcc_records=DIR --ngcc_cpu=N --ngcc_max_attempts=N --ngcc_no_rss)");
     } else {
-      if (a.compare(0, 22, "--benchmark_min_time=") == 0 || a == "--benchmark_min_time") *has_min_time = true;
+      if (a.compare(0, 21, "--benchmark_min_time=") == 0) *has_min_time = true;
+      if (a.compare(0, 16, "--benchmark_out=") == 0) *out_file = a.substr(16);
+      if (a.compare(0, 23, "--benchmark_out_format=") == 0) *out_format = a.substr(23);
       argv[out++] = argv[i];
     }
   }
@@ -336,7 +340,8 @@ int main(int argc, char **argv) {
   args.push_back(nullptr);
   args.push_back(nullptr);  // room for an injected flag
   int n = argc;
-  const Options opt = parse_options(&n, args.data(), &has_min_time);
+  std::string out_file, out_format = "json";
+  const Options opt = parse_options(&n, args.data(), &has_min_time, &out_file, &out_format);
   static char quick_min_time[] = "--benchmark_min_time=0.02";
   if (opt.quick && !has_min_time) args[static_cast<std::size_t>(n++)] = quick_min_time;
   args[static_cast<std::size_t>(n)] = nullptr;
@@ -394,11 +399,21 @@ int main(int argc, char **argv) {
 
   static const RunSettings s = settings;
   const bool rss = opt.rss;
+  std::optional<NameFilter> guide_filter;
+  if (opt.guide) {
+    try {
+      guide_filter.emplace(benchmark::GetBenchmarkFilter());
+    } catch (const std::regex_error &e) {
+      die("--benchmark_filter: bad regular expression '" + benchmark::GetBenchmarkFilter() + "': " + e.what());
+    }
+    benchmark::SetBenchmarkFilter("all");  // applied here, on the clean names
+  }
   for (const auto &m : modules) {
     for (const std::uint64_t bytes : campaign.sizes) {
       const std::string name = m->spec.key() + "/" + std::to_string(bytes);
       const Bench b{m.get(), bytes};
       if (opt.guide) {
+        if (!guide_filter->matches(name)) continue;
         benchmark::RegisterBenchmark(name.c_str(), [b](benchmark::State &st) { run_guide_row(st, b, s); })
             ->Iterations(1)
             ->UseManualTime()
@@ -410,7 +425,21 @@ int main(int argc, char **argv) {
       }
     }
   }
-  benchmark::RunSpecifiedBenchmarks();
+  if (!opt.guide) {
+    benchmark::RunSpecifiedBenchmarks();
+  } else {
+    CleanNamesReporter display(benchmark::CreateDefaultDisplayReporter(), nullptr);
+    std::unique_ptr<CleanNamesReporter> file;
+    if (!out_file.empty()) {
+      std::unique_ptr<benchmark::BenchmarkReporter> inner;
+      if (out_format == "json") inner = std::make_unique<benchmark::JSONReporter>();
+      else if (out_format == "console") inner = std::make_unique<benchmark::ConsoleReporter>(benchmark::ConsoleReporter::OO_None);
+      else die("--benchmark_out_format: guide mode writes json or console, got '" + out_format + "'");
+      benchmark::BenchmarkReporter *raw = inner.get();
+      file = std::make_unique<CleanNamesReporter>(raw, std::move(inner));
+    }
+    benchmark::RunSpecifiedBenchmarks(&display, file.get());
+  }
   benchmark::Shutdown();
   return 0;
 }
