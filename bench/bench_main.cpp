@@ -28,6 +28,7 @@
 
 #include "campaign.hpp"
 #include "clean_names.hpp"
+#include "name_filter.hpp"
 #include "cycle_counter.hpp"
 #include "driver_client.hpp"
 #include "environment.hpp"

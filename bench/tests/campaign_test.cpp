@@ -1,12 +1,15 @@
 // campaign.yaml errors: one line naming file, line and key; bench exits
 // non-zero. The default campaign itself parses.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "campaign.hpp"
+#include "name_filter.hpp"
 #include "process.hpp"
 
 namespace {
@@ -136,6 +139,58 @@ TEST(Campaign, BenchSkipsMissingModuleAndMeasuresExternal) {
     EXPECT_NE(r.out.find(std::string("\"") + counter + "\": "), std::string::npos) << counter;
   EXPECT_NE(r.out.find("\"heap_bytes\": 1.5000000000000000e+04"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"cycle_source\": \""), std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+// Guide mode end to end on the probe module: the plan's 5 trial processes of
+// equal call counts, the clean row name, and the schema-2 record.
+TEST(Guide, PlanRowAndRecordForExternalModule) {
+  const std::string file = write_temp(std::string("sizes: [32]\ninstances: []\nexternal:\n  - {name: Probe, path: ") +
+                                      NGCC_PROBE_MODULE + ", candidate_id: test, digest_bits: 32}\n");
+  char dir[] = "/tmp/ngcc_records_XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  const auto r = ngcc::bench::run_process({NGCC_BENCH_EXE, "--ngcc_campaign=" + file, "--ngcc_guide",
+                                           std::string("--ngcc_records=") + dir, "--ngcc_max_attempts=1",
+                                           "--benchmark_filter=^Probe/external/32$", "--benchmark_format=json"},
+                                          600);
+  unlink(file.c_str());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"name\": \"Probe/external/32\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"trials\": 5"), std::string::npos) << r.out;
+  const auto at = [&r](const std::string &key) {
+    const auto p = r.out.find("\"" + key + "\": ");
+    return p == std::string::npos ? -1.0 : std::stod(r.out.substr(p + key.size() + 4));
+  };
+  EXPECT_EQ(at("calls"), 5 * at("iterations_per_trial"));
+  EXPECT_GE(at("iterations_per_trial"), 20);
+  EXPECT_LE(at("iterations_per_trial"), 20000);
+  const std::string record = std::string(dir) + "/test/Probe-external__hash_32.json";
+  std::ifstream in(record);
+  ASSERT_TRUE(in) << record;
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("\"schema\": 2"), std::string::npos);
+  EXPECT_NE(text.find("\"status\": \"complete\""), std::string::npos);
+  EXPECT_NE(text.find("\"role\": \"calibration\""), std::string::npos);
+  std::size_t trial_processes = 0;
+  for (auto p = text.find("\"role\": \"trial\""); p != std::string::npos; p = text.find("\"role\": \"trial\"", p + 1))
+    ++trial_processes;
+  EXPECT_EQ(trial_processes, 5u);
+  unlink(record.c_str());
+  rmdir((std::string(dir) + "/test").c_str());
+  rmdir(dir);
+}
+
+TEST(Guide, FilterFollowsGoogleBenchmarkRules) {
+  using ngcc::bench::NameFilter;
+  EXPECT_TRUE(NameFilter("^CHIME-512/ref/(32|65536)$").matches("CHIME-512/ref/32"));
+  EXPECT_FALSE(NameFilter("^CHIME-512/ref/(32|65536)$").matches("CHIME-512/ref/128"));
+  EXPECT_TRUE(NameFilter("Laurus").matches("Laurus-XOF/opt/4096"));
+  EXPECT_FALSE(NameFilter("-Laurus").matches("Laurus-XOF/opt/4096"));
+  EXPECT_TRUE(NameFilter("").matches("SHA-512/openssl/32"));
+  EXPECT_TRUE(NameFilter("all").matches("SHA-512/openssl/32"));
 }
 
 }  // namespace
