@@ -65,6 +65,12 @@ std::uint64_t read_perf(int fd) {
 }  // namespace
 
 double measure_tsc_hz(double seconds) {
+#if defined(__aarch64__)
+  // The generic timer states its own frequency.
+  std::uint64_t freq;
+  __asm__ __volatile__("mrs %0, cntfrq_el0" : "=r"(freq));
+  if (freq != 0) return static_cast<double>(freq);
+#endif
   const double t0 = monotonic_raw_seconds();
   const std::uint64_t c0 = read_tsc();
   double t1 = t0;

@@ -44,7 +44,7 @@ class CycleCounter {
 
 // Raw time-stamp counter (rdtsc / cntvct_el0); 0 on other architectures.
 std::uint64_t read_tsc();
-// Measures the TSC frequency over `seconds` of wall time.
+// Measures the TSC frequency over `seconds` of wall time (AArch64: cntfrq_el0).
 double measure_tsc_hz(double seconds = 0.1);
 
 }  // namespace ngcc::bench
