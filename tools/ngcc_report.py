@@ -306,6 +306,7 @@ class Bench:
         self.measurements = measurements   # key -> Measurement
         self.order = order                 # instance names, first-seen order
         self.modules = modules             # '<Instance>/<variant>' -> dict
+        self.wall_cpu = []                 # real_time / cpu_time per timed row
 
     def sizes(self):
         return sorted({m.bytes for m in self.measurements.values()})
@@ -371,7 +372,18 @@ def parse_bench(path):
             _add_row(ck, "benchmarks[%d]" % i, row, key, measurements, order)
     if not measurements:
         ck.fail("benchmarks", "no benchmark rows")
-    return Bench(path, context, measurements, order, parse_modules(ck, context))
+    bench = Bench(path, context, measurements, order, parse_modules(ck, context))
+    # Wall / CPU time shows whether the process lost the CPU while timed
+    # (guide mode's cpu_time is the parent's and means nothing: SCHEMA.md §2).
+    if context.get("ngcc_mode") != "guide":
+        for row in rows:
+            if row.get("run_type", "iteration") != "iteration" or row.get("error_occurred"):
+                continue
+            real, cpu = row.get("real_time"), row.get("cpu_time")
+            if isinstance(real, (int, float)) and isinstance(cpu, (int, float)) \
+                    and not isinstance(cpu, bool) and cpu > 0:
+                bench.wall_cpu.append(real / cpu)
+    return bench
 
 
 def parse_modules(ck, context):
@@ -745,6 +757,17 @@ def environment_rows(bench, kat, records):
     if isinstance(load, list) and load and all(
             isinstance(v, (int, float)) and not isinstance(v, bool) for v in load):
         rows.append(("load average at start", ", ".join("%.2f" % v for v in load)))
+    if bench.wall_cpu:
+        ratios = sorted(bench.wall_cpu)
+        median = ratios[len(ratios) // 2]
+        text = "%.2f (median over %d rows)" % (median, len(ratios))
+        if median > 1.2:
+            what = ("wall-clock time and TSC cycles overstate"
+                    if ctx_text(ctx, "cycle_source") == "tsc"
+                    else "mean time and MB/s overstate")
+            text += ": the process lost the CPU while timed, so %s the cost " \
+                    "by about this factor" % what
+        rows.append(("wall / CPU time", text))
     rows.append(("campaign start / end (UTC)", "%s / %s" % (start, end)))
     rows.append(("KAT run (UTC)", kat.date if kat else "not run (no kat.json)"))
     return rows

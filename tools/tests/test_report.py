@@ -386,6 +386,17 @@ class BadInput(unittest.TestCase):
         self.assertTrue(text.count("| cycles/byte vs campaign baseline |"), 1)
         self.assertRegex(rows[0][8], r"^\d+\.\d\d× \(SHA-512\)$")
 
+    def test_wall_cpu_ratio_reported_outside_guide_mode(self):
+        self.bench["context"]["ngcc_mode"] = "default"
+        for row in self.bench["benchmarks"]:
+            row["cpu_time"] = row["real_time"] / 4.0
+        self.write("bench.json", self.bench)
+        out = os.path.join(self.tmp, "out")
+        proc = run(self.dir, "--out", out, "--no-plots")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(os.path.join(out, "hash-26-CHIME.md"), encoding="utf-8") as f:
+            self.assertIn("| wall / CPU time | 4.00 (median over ", f.read())
+
     def test_no_kat_json_is_not_run(self):
         os.remove(os.path.join(self.dir, "kat.json"))
         out = os.path.join(self.tmp, "out")
