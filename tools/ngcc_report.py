@@ -1130,7 +1130,7 @@ def plot_family(path, report, fam):
     from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullLocator
 
     b = report.bench
-    fig, ax = plt.subplots(figsize=(8.0, 4.8), dpi=100)
+    fig, ax = plt.subplots(figsize=(9.0, 5.0), dpi=100)
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     values = []
     for k, inst in enumerate(fam.instances):
@@ -1145,20 +1145,29 @@ def plot_family(path, report, fam):
                     linestyle="-" if var == "ref" else "--",
                     marker="o" if var == "ref" else "s", markersize=4,
                     linewidth=1.6, label="%s %s" % (inst, var))
-    greys = ("#444444", "#777777", "#999999", "#bbbbbb")
-    markers = ("^", "v", "<", ">", "d", "x", "+", "*")
+    # Baselines in greys, one fixed marker each (same in every family plot).
+    # A baseline at a specific XOF width (SHAKE256-1280) is drawn only for the
+    # families whose instances campaign.yaml compares with it.
+    greys = ("#222222", "#555555", "#808080", "#a8a8a8")
+    markers = ("^", "v", "D", "x", "P", "*", "<", ">", "h", "+", "1", "2")
+    named = {report.bench.modules.get("%s/%s" % (i, v), {}).get("compare_with")
+             for i in fam.instances for v in b.variants(i)}
     for k, name in enumerate(b.baselines()):
         inst, _, var = name.rpartition("/")
+        if re.fullmatch(r"SHAKE\d+-\d+", inst) and inst not in named \
+                and name != report.baseline:
+            continue
         pts = [(s, b.get(inst, var, s)) for s in report.sizes]
         pts = [(s, m.cpb) for s, m in pts if m and m.ok]
         if not pts:
             continue
         values += [c for _, c in pts]
+        chosen = name == report.baseline
         ax.plot([p[0] for p in pts], [p[1] for p in pts],
-                color=greys[k % len(greys)], linestyle=":",
-                marker=markers[k % len(markers)], markersize=4,
-                linewidth=1.2 if name != report.baseline else 2.0,
-                label="%s (baseline)" % inst)
+                color="#000000" if chosen else greys[k % len(greys)],
+                linestyle=":", marker=markers[k % len(markers)], markersize=4,
+                linewidth=2.2 if chosen else 1.1,
+                label="%s (%s)" % (inst, "ratio baseline" if chosen else "baseline"))
     ax.set_xscale("log", base=2)
     ax.xaxis.set_major_locator(FixedLocator(report.sizes))
     ax.xaxis.set_minor_locator(NullLocator())
