@@ -165,11 +165,22 @@ class SampleReport(unittest.TestCase):
                           and r[1] == "ref"], [["600", "0"]] * 8)
         self.assertEqual(len(rows), 2 * len(res))
 
+    def test_cpu_time_column(self):
+        """cpu_cycles (default-mode opt rows of the sample) per byte; '–' where
+        the rows lack the counter (the guide-mode ref rows)."""
+        rows = table_rows(self.chime, "| instance | variant | message |")
+        self.assertTrue(self.chime.count("| cycles/byte (CPU time) |"), 1)
+        for r in rows:
+            if r[1] == "ref":
+                self.assertEqual(r[9], "–")
+            else:
+                self.assertAlmostEqual(float(r[9]), 0.9 * float(r[4]), delta=0.11)
+
     def test_ratio_is_relative_to_baseline(self):
         rows = table_rows(self.chime, "| instance | variant | message |")
         header = [l for l in self.chime.splitlines()
                   if l.startswith("| instance | variant | message |")][0]
-        self.assertTrue(header.endswith("| cycles/byte vs SHA-512 |"))
+        self.assertIn("| n | cycles/byte vs SHA-512 |", header)
         with open(os.path.join(SAMPLE, "bench.json"), encoding="utf-8") as f:
             bench = json.load(f)
         base = {b["bytes"]: b["cpb"] for b in bench["benchmarks"]
@@ -301,6 +312,15 @@ class BadInput(unittest.TestCase):
             text = f.read()
         self.write("bench.json", text[:len(text) // 2])
         self.fails("bench.json", "truncated JSON", "line ")
+
+    def test_truncated_everywhere(self):
+        """Cut at many points: always one line naming the file, never a traceback."""
+        with open(os.path.join(SAMPLE, "kat.json"), encoding="utf-8") as f:
+            text = f.read()
+        for cut in range(1, len(text) - 2, max(1, len(text) // 25)):
+            self.write("kat.json", text[:cut])
+            with self.subTest(cut=cut):
+                self.fails("kat.json", "truncated JSON")
 
     def test_truncated_kat(self):
         with open(os.path.join(SAMPLE, "kat.json"), encoding="utf-8") as f:
