@@ -161,11 +161,14 @@ inline void round_fused(Half &h, std::uint64_t next_rc) {
                            rho_row4<2>(out4, b4, q4) ^ rho_row4<3>(out4, b4, q4) ^
                            rho_row4<4>(out4, b4, q4);
 
-  alignas(32) std::uint64_t ps[5], qs[5];
-  _mm256_store_si256(reinterpret_cast<__m256i *>(ps), p);
-  _mm256_store_si256(reinterpret_cast<__m256i *>(qs), q);
-  ps[4] = p4;
-  qs[4] = q4;
+  const std::uint64_t ps[5] = {static_cast<std::uint64_t>(_mm256_extract_epi64(p, 0)),
+                               static_cast<std::uint64_t>(_mm256_extract_epi64(p, 1)),
+                               static_cast<std::uint64_t>(_mm256_extract_epi64(p, 2)),
+                               static_cast<std::uint64_t>(_mm256_extract_epi64(p, 3)), p4};
+  const std::uint64_t qs[5] = {static_cast<std::uint64_t>(_mm256_extract_epi64(q, 0)),
+                               static_cast<std::uint64_t>(_mm256_extract_epi64(q, 1)),
+                               static_cast<std::uint64_t>(_mm256_extract_epi64(q, 2)),
+                               static_cast<std::uint64_t>(_mm256_extract_epi64(q, 3)), q4};
   theta_terms(ps, qs, h);
 
   // Back to the col/row4 layout: col[x] lane y = b'[x, y] = lane x of b[(x + 3y) % 5].
