@@ -66,11 +66,14 @@ case $mode in
 esac
 [ -n "$cpu" ] && args+=(--ngcc_cpu="$cpu")
 
-echo "ngcc bench: mode $mode, system $system, build $build -> $out/bench.json"
 start=$(date +%s)
-"$bench" "${args[@]}" "${extra[@]}" 2>&1 | tee "$out/bench.log"
+{
+  echo "ngcc bench: mode $mode, system $system, build $build -> $out/bench.json"
+  echo "ngcc bench: started $(date -u +%Y-%m-%dT%H:%M:%SZ), command: $bench ${args[*]} ${extra[*]}"
+  "$bench" "${args[@]}" "${extra[@]}" 2>&1
+} | tee "$out/bench.log"
 mv "$out/bench.json.partial" "$out/bench.json"
 rows=$(grep -c '"run_type": "iteration"' "$out/bench.json" || true)
-echo "ngcc bench: $rows rows in $(( $(date +%s) - start )) s -> $out/bench.json"
+echo "ngcc bench: $rows rows in $(( $(date +%s) - start )) s -> $out/bench.json" | tee -a "$out/bench.log"
 [ "$mode" = guide ] && echo "ngcc bench: guide records in $out/records/"
 exit 0
