@@ -17,8 +17,6 @@
 // next round are plain vertical XORs of the five O_m.
 #include <immintrin.h>
 
-#include <utility>
-
 #include "thunder/thunder.hpp"
 
 namespace ngcc::thunder {
