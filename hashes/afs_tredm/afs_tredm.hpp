@@ -139,15 +139,22 @@ constexpr void multiply_by_alpha(Slice s[5]) {
 }
 
 // M_col: V_i = sum_j C[i][j] * U_j, column x held in lanes x + 5k (k = slice).
+// The loops are unrolled so that, with C known, the tests on its bits fold
+// away and a straight-line XOR sequence remains.
 template <typename Slice>
 constexpr void mix_columns(Slice a[kLanes]) {
   Slice out[kLanes]{};
+#pragma GCC unroll 5
   for (int j = 0; j < 5; ++j) {
     Slice power[5]{};  // a^m * U_j, m = 0, 1, ...
+#pragma GCC unroll 5
     for (int k = 0; k < 5; ++k) power[k] = a[lane(j, k)];
+#pragma GCC unroll 5
     for (int m = 0; m < 5; ++m) {
+#pragma GCC unroll 5
       for (int i = 0; i < 5; ++i)
         if ((kCauchy[i][j] >> m) & 1)
+#pragma GCC unroll 5
           for (int k = 0; k < 5; ++k) out[lane(i, k)] ^= power[k];
       multiply_by_alpha(power);
     }

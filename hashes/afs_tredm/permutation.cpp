@@ -23,11 +23,14 @@ std::uint64_t sbox(std::uint64_t w, std::uint32_t c) {
 
 namespace {
 
-// Moves every lane: out[destination(x, y)] = a[x + 5y].
+// Moves every lane: out[destination(x, y)] = a[x + 5y] (a permutation, so
+// every lane of `out` is written).
 template <typename Destination>
 void move_lanes(State &a, Destination destination) {
-  State out{};
+  State out;
+#pragma GCC unroll 5
   for (int x = 0; x < 5; ++x)
+#pragma GCC unroll 5
     for (int y = 0; y < 5; ++y) out[destination(x, y)] = a[lane(x, y)];
   a = out;
 }
@@ -39,7 +42,9 @@ void linear_layer(State &a, int t) {
   const int d = kDirection[t % 6];
   if (d >= 0) move_lanes(a, [d](int x, int y) { return tau_destination(d, x, y); });
   mix_columns(a.data());
+#pragma GCC unroll 5
   for (int x = 0; x < 5; ++x)
+#pragma GCC unroll 5
     for (int y = 0; y < 5; ++y) a[lane(x, y)] = rotr64(a[lane(x, y)], kRho[x][y]);
   move_lanes(a, [](int x, int y) { return pi_destination(x, y); });
   for (std::uint64_t &v : a) v ^= rotr64(v, 17) ^ rotr64(v, 32);  // mu
