@@ -2,11 +2,12 @@
 // ymm register, rounds fully unrolled so the branch rotation of §8 is a
 // compile-time renaming. Same results as permutation.cpp / absorb_portable.
 //
-// Performance notes (measured on AMD Zen 3): a round is about 42 vector
-// micro-ops, 13 of them shifts/shuffles that share two ports, and the
-// recurrence through the two lane-crossing moves (WROT, HSWAP) bounds the
-// round. Hence vperm2i128 (3 cycles) rather than vpermq (6 cycles), the
-// constants as memory operands, and the statement order of round() below.
+// Performance notes (measured on AMD Zen 3): a round is about 41 vector
+// micro-ops, 12 of them shifts/shuffles sharing two ports plus two lane
+// crossings (WROT, HSWAP) whose latency sits in the round-to-round
+// recurrence. Hence vperm2i128 (3 cycles) rather than vpermq (6 cycles),
+// rotl 13 derived from rotl 29 by a byte shuffle, the constants as memory
+// operands, and the statement order of round() below.
 #include <immintrin.h>
 
 #include <array>
@@ -33,6 +34,12 @@ CHIME_INLINE V wrot(V x) { return _mm256_alignr_epi8(x, hswap(x), 8); }
 CHIME_INLINE V pswap(V x) { return _mm256_shuffle_epi32(x, 0x4E); }
 // Dwords (u0, u1, u2, u3) of each half -> (u1, u2, u3, u0): right by 32 bits.
 CHIME_INLINE V hrot(V x) { return _mm256_shuffle_epi32(x, 0x39); }
+// Each word rotated right by 16 bits: a byte shuffle (one micro-op).
+CHIME_INLINE V rotr16_words(V x) {
+  const V bytes = _mm256_setr_epi8(2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9,
+                                   2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9);
+  return _mm256_shuffle_epi8(x, bytes);
+}
 CHIME_INLINE V x3(V a, V b, V c) { return _mm256_xor_si256(_mm256_xor_si256(a, b), c); }
 
 // §6 constants, each broadcast to four words.
@@ -73,13 +80,14 @@ CHIME_INLINE Branches round(const Branches &s, const V *rc) {
   const V a0_moved = wrot(s.a0);
   const V a1_moved = hswap(s.a1);
   const V t1 = x3(s.b1, hrot(s.c1), rotl_words<31>(s.a1));
-  V c0 = x3(s.c0, rotl_words<29>(s.a0), t1);
+  const V a0_rot29 = rotl_words<29>(s.a0);
+  V c0 = x3(s.c0, a0_rot29, t1);
   const V a0_lin = _mm256_xor_si256(a0_moved, pswap(c0));
   V b1 = _mm256_xor_si256(t1, _mm256_slli_epi64(a0_lin, 7));
   V a0 = _mm256_xor_si256(a0_lin, _mm256_load_si256(rc + r));
   V b0 = _mm256_xor_si256(s.b0, s.a1);
   V a1 = _mm256_xor_si256(a1_moved, hrot(b0));
-  const V t2 = x3(s.c1, rotl_words<13>(s.a0), hrot(t1));
+  const V t2 = x3(s.c1, rotr16_words(a0_rot29), hrot(t1));  // rotl 13 = rotl 29, rotr 16
   V c1 = _mm256_xor_si256(t2, _mm256_srli_epi64(a1, 5));
   if constexpr (r % 2 == 0) {
     chi(a0, b0, c0);
