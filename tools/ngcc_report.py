@@ -814,6 +814,20 @@ class Report:
         self.baseline = baseline
         self.system = system
         self.sizes = bench.sizes()
+        # With TSC cycles every figure includes time the thread was descheduled;
+        # comparisons (ratio column, ranking) then use the CPU-time cycles when
+        # every row has them (SCHEMA.md cpu_cycles).
+        timed = [m for m in bench.measurements.values() if m.ok]
+        self.cpu_basis = (ctx_text(bench.context, "cycle_source") == "tsc"
+                          and bool(timed)
+                          and all(m.cpu_cpb is not None for m in timed))
+
+    def basis(self, m):
+        """cycles/byte used for comparisons."""
+        return m.cpu_cpb if self.cpu_basis else m.cpb
+
+    def basis_words(self):
+        return "cycles/byte (CPU time)" if self.cpu_basis else "cycles/byte"
 
     @property
     def per_instance(self):
@@ -838,7 +852,7 @@ class Report:
         base = self.bench.get(inst, var, m.bytes)
         if base is None or not base.ok:
             return "–"
-        text = fmt_ratio(m.cpb / base.cpb)
+        text = fmt_ratio(self.basis(m) / self.basis(base))
         return "%s (%s)" % (text, inst) if self.per_instance else text
 
     def baseline_words(self):
@@ -847,9 +861,10 @@ class Report:
         return code(self.baseline)
 
     def baseline_column(self):
+        what = "CPU-time cycles/byte" if self.cpu_basis else "cycles/byte"
         if self.per_instance:
-            return "cycles/byte vs campaign baseline"
-        return "cycles/byte vs %s" % self.baseline.split("/")[0]
+            return "%s vs campaign baseline" % what
+        return "%s vs %s" % (what, self.baseline.split("/")[0])
 
     def kat_cell(self, inst, var):
         km = self.kat.get(inst, var) if self.kat else None
@@ -927,9 +942,12 @@ class Report:
         out.append("Mean over all timed calls (Σ cycles / Σ calls; Σ seconds / "
                    "Σ calls); cycles/byte = mean cycles / message size; MB/s = "
                    "message size / mean time / 10⁶; n = calls (repetitions × "
-                   "calls per repetition). The last column is cycles/byte "
-                   "divided by that of %s at the same size in the same run "
-                   "(below 1 is faster)." % self.baseline_words())
+                   "calls per repetition). The column `%s` divides %s by that "
+                   "of %s at the same size in the same run (below 1 is faster)%s."
+                   % (self.baseline_column(), self.basis_words(), self.baseline_words(),
+                      "; CPU-time figures are used because the cycles come from "
+                      "the TSC and include time the thread was descheduled"
+                      if self.cpu_basis else ""))
         out.append("")
         measured = [m for i in fam.instances for v in b.variants(i)
                     for m in (b.get(i, v, z) for z in self.sizes) if m]
@@ -1088,10 +1106,10 @@ class Report:
         out = []
         out.append("# Summary — all parameter sets (system %s)" % self.system)
         out.append("")
-        out.append("Ranked by cycles/byte (lower is faster) at 1024 B and 65536 B. "
+        out.append("Ranked by %s (lower is faster) at 1024 B and 65536 B. "
                    "Baselines (OpenSSL EVP) were measured in the same run. "
-                   "Relative = cycles/byte ÷ that of %s. Per-candidate reports: "
-                   % self.baseline_words()
+                   "Relative = %s ÷ that of %s. Per-candidate reports: "
+                   % (self.basis_words(), self.basis_words(), self.baseline_words())
                    + ", ".join("[%s](%s.md)" % (f.stem, f.stem) for f in families)
                    + ".")
         out.append("")
@@ -1112,17 +1130,20 @@ class Report:
                         who, kat = "baseline", "–"
                     else:
                         continue
-                    entries.append((m.cpb, inst, var, who, kat, m))
+                    entries.append((self.basis(m), inst, var, who, kat, m))
             entries.sort(key=lambda e: (e[0], e[1], e[2]))
             rows = []
-            for rank, (cpb, inst, var, who, kat, m) in enumerate(entries, 1):
-                rows.append([str(rank), code(inst), var, who,
-                             fmt_one_decimal(cpb), fmt_one_decimal(m.mb_per_s),
-                             self.ratio_text(m), kat])
+            for rank, (_key, inst, var, who, kat, m) in enumerate(entries, 1):
+                cells = [str(rank), code(inst), var, who, fmt_one_decimal(m.cpb)]
+                if self.cpu_basis:
+                    cells.append(fmt_one_decimal(m.cpu_cpb))
+                rows.append(cells + [fmt_one_decimal(m.mb_per_s),
+                                     self.ratio_text(m), kat])
+            header = ["rank", "instance", "variant", "candidate", "cycles/byte"]
+            if self.cpu_basis:
+                header.append("cycles/byte (CPU time)")
             if rows:
-                out.append(md_table(("rank", "instance", "variant", "candidate",
-                                     "cycles/byte", "MB/s", "relative", "KAT"),
-                                    rows))
+                out.append(md_table(header + ["MB/s", "relative", "KAT"], rows))
             else:
                 out.append("No measurement at this size.")
             out.append("")
