@@ -22,6 +22,12 @@ struct State {
   std::uint16_t row[kRows][kCols];
 };
 
+// §4.7 AddConstant: row 0 ^= K ^ k in round k. K is frac(pi), written in the
+// spec as 243F 6A88 85A3 08D3 1319 8A2E 0370 7344; as implemented (and in the
+// KATs) the word written at position j lands in cell 7 - j.
+constexpr std::uint16_t kRoundConstantRow[kCols] = {0x7344, 0x0370, 0x8A2E, 0x1319,
+                                                    0x08D3, 0x85A3, 0x6A88, 0x243F};
+
 // §1: the instances differ only in the rate and the digest length.
 struct Params {
   const char *name;

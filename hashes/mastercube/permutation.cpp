@@ -18,11 +18,6 @@ constexpr std::uint16_t andrx(std::uint16_t x) {
   return static_cast<std::uint16_t>((rotr16(x, A) & rotr16(x, B)) ^ rotr16(x, G));
 }
 
-// §4.7, as implemented: the spec's constant row 243F 6A88 85A3 08D3 1319 8A2E
-// 0370 7344 (frac(pi)) stored with the word written at position j in cell 7-j.
-constexpr std::uint16_t kRowConstant[kCols] = {0x7344, 0x0370, 0x8A2E, 0x1319,
-                                               0x08D3, 0x85A3, 0x6A88, 0x243F};
-
 // Rotates one row left by n cells: new[c] = old[(c + n) mod 8].
 void rotate_row_left(std::uint16_t (&row)[kCols], unsigned n) {
   std::uint16_t old[kCols];
@@ -134,7 +129,7 @@ void mix_rows(State &s) {
 
 void add_constant(State &s, unsigned k) {
   for (int c = 0; c < kCols; ++c) {
-    s.row[0][c] = static_cast<std::uint16_t>(s.row[0][c] ^ kRowConstant[c] ^ k);
+    s.row[0][c] = static_cast<std::uint16_t>(s.row[0][c] ^ kRoundConstantRow[c] ^ k);
   }
 }
 
