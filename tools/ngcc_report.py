@@ -259,6 +259,7 @@ class Measurement:
         self.trials = []         # calls per repetition
         self.cycle_sum = 0.0     # Σ cycles over all calls
         self.cpu_cycle_sum = None  # Σ cpu_cycles (thread CPU time × TSC rate)
+        self.disturbed = 0       # guide trial processes rerun (lost the CPU)
         self.rows = 0            # timed rows, and how many carried cpu_cycles
         self.cpu_rows = 0
         self.second_sum = 0.0    # Σ seconds over all calls
@@ -457,6 +458,8 @@ def _add_row(ck, where, row, key, measurements, order):
     meas.cycle_sum += cycles * calls
     cpu_cycles = ck.number(row, "cpu_cycles", where, required=False, minimum=0)
     meas.rows += 1
+    retries = ck.number(row, "disturbed_retries", where, required=False, minimum=0)
+    meas.disturbed += int(retries or 0)
     if cpu_cycles is not None:
         meas.cpu_rows += 1
         meas.cpu_cycle_sum = (meas.cpu_cycle_sum or 0.0) + cpu_cycles * calls
@@ -750,6 +753,9 @@ def environment_rows(bench, kat, records):
             pass
     start = min(records.started) if records.started else ctx_text(ctx, "date", default=na)
     end = max(records.ended) if records.ended else na
+    cmake = ctx_text(env, "cmake")
+    if cmake is not None and re.fullmatch(r"[0-9][0-9.]*", cmake):
+        cmake = "cmake version " + cmake
     rows = [
         ("processor", cpu),
         ("clock", ", ".join(clock) if clock else na),
@@ -759,7 +765,7 @@ def environment_rows(bench, kat, records):
                                      ctx_text(ctx, "kernel", default=na))),
         ("compiler / build tool", "%s / %s" % (
             ctx_text(ctx, "compiler", default=na),
-            ctx_text(env, "cmake", default=na))),
+            cmake or na)),
     ]
     for var in ("ref", "opt", "openssl"):
         flags = ctx_text(ctx, "flags_" + var)
@@ -786,6 +792,11 @@ def environment_rows(bench, kat, records):
             text += ": the process lost the CPU while timed, so %s the cost " \
                     "by about this factor" % what
         rows.append(("wall / CPU time", text))
+    if ctx.get("ngcc_mode") == "guide":
+        reruns = sum(m.disturbed for m in bench.measurements.values())
+        rows.append(("disturbed trials rerun", "%d (trial processes that lost "
+                     "the CPU and were rerun; at most %s attempts each)"
+                     % (reruns, ctx_text(ctx, "guide_max_attempts", default="3"))))
     rows.append(("campaign start / end (UTC)", "%s / %s" % (start, end)))
     rows.append(("KAT run (UTC)", kat.date if kat else "not run (no kat.json)"))
     return rows
