@@ -387,6 +387,7 @@ def parse_bench(path):
     if not measurements:
         ck.fail("benchmarks", "no benchmark rows")
     bench = Bench(path, context, measurements, order, parse_modules(ck, context))
+    bench.sha256 = file_sha256(path)
     # Wall / CPU time shows whether the process lost the CPU while timed
     # (guide mode's cpu_time is the parent's and means nothing: SCHEMA.md §2).
     if context.get("ngcc_mode") != "guide":
@@ -1072,7 +1073,11 @@ class Report:
         return rows
 
     def evidence_rows(self, fam):
-        rows = []
+        rows = [["–", "–", "benchmark run (sha256 %s…)" % code(self.bench.sha256[:16]),
+                 "`bench.json`"]]
+        if self.kat:
+            rows.append(["–", "–", "KAT run (sha256 %s…)" % code(self.kat.sha256[:16]),
+                         "`kat.json`"])
         for inst in fam.instances:
             for var in self.bench.variants(inst):
                 km = self.kat.get(inst, var) if self.kat else None

@@ -3,7 +3,6 @@
 Run:  /usr/bin/python3 -m unittest discover -s tools/tests -v
 """
 
-import copy
 import glob
 import json
 import os
