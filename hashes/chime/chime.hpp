@@ -14,7 +14,6 @@ namespace ngcc::chime {
 // words, in that order; word n is branch n/4, index n%4.
 constexpr unsigned kBranchWords = 4;
 constexpr unsigned kStateWords = 24;
-using State = std::uint64_t[kStateWords];
 
 // §6: one 64-bit constant per round, XORed into all four words of A0.
 // Transcribed from the table of §6 (rule: ((i+1)*0x9E3779B97F4A7C15) ^
