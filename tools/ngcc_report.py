@@ -162,6 +162,10 @@ def load_json(path):
     except json.JSONDecodeError as e:
         # An unterminated string always runs to the end of the file.
         truncated = e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string")
+        if e.msg.startswith("Unterminated string"):
+            raise ReportError("%s: truncated JSON: the file ends inside a string "
+                              "that starts at line %d column %d (char %d)"
+                              % (path, e.lineno, e.colno, e.pos))
         what = "truncated JSON" if truncated else "malformed JSON"
         raise ReportError("%s: %s at line %d column %d (char %d): %s"
                           % (path, what, e.lineno, e.colno, e.pos, e.msg))
