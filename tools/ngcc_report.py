@@ -35,8 +35,9 @@ DEFAULT_BASELINE = "SHA-512/openssl"
 CAMPAIGN_BASELINE = "campaign"   # each instance's compare_with (ngcc_modules)
 BASELINE_VARIANTS = ("openssl",)
 VARIANT_ORDER = {"ref": 0, "opt": 1}
-VARIANT_TEXT = {"ref": "reference (ref: portable C++, -O2)",
-                "opt": "optimized (opt: x86-64-v3/AVX2, -O3)"}
+VARIANT_TEXT = {"ref": ("reference", "ref, -O2"),
+                "opt": ("optimized", "opt, -O3 -march=x86-64-v3"),
+                "external": ("external library", "external")}
 
 # The five Round 1 candidates: id -> (family, algorithm title, instances in
 # the order of the published reports). Other families found in the input are
@@ -907,7 +908,7 @@ class Report:
         out.append("- Category: cryptographic hash algorithm; function: hash")
         out.append("- Algorithm: %s" % fam.title)
         out.append("- Implementation versions measured: %s"
-                   % ", ".join(VARIANT_TEXT.get(v, v) for v in variants))
+                   % ", ".join(self.variant_text(fam, v) for v in variants))
         out.append("- Parameter sets: %s" % ", ".join(fam.instances))
         missing = [i for i in CANDIDATES.get(fam.id, ("", "", []))[2]
                    if i not in fam.instances]
@@ -1028,6 +1029,17 @@ class Report:
                    "`tools/ngcc_report.py` (this report).")
         out.append("")
         return "\n".join(out)
+
+    def variant_text(self, fam, var):
+        """'optimized (opt, -O3 -march=x86-64-v3; code path avx2)'."""
+        paths = []
+        for inst in fam.instances:
+            p = self.bench.modules.get("%s/%s" % (inst, var), {}).get("code_path")
+            if isinstance(p, str) and p and p not in paths:
+                paths.append(p)
+        name, detail = VARIANT_TEXT.get(var, (var, var))
+        details = [detail] + (["code path " + ", ".join(paths)] if paths else [])
+        return "%s (%s)" % (name, "; ".join(details))
 
     def arch(self):
         machine = ctx_text(self.records.environment, "architecture")
