@@ -113,6 +113,11 @@ def fmt_one_decimal(x):
     return "%.1f" % x
 
 
+def fmt_mbs(x):
+    """MB/s: one decimal; '–' when no time was recorded."""
+    return "–" if x is None else fmt_one_decimal(x)
+
+
 def fmt_calls(total, trials):
     """n: '100000 (5 × 20000)'; unequal trials: '99 (3 trials: 33, 33, 33)'."""
     total = int(total)
@@ -309,6 +314,9 @@ class Measurement:
 
     @property
     def mb_per_s(self):
+        """Decimal MB/s from wall time; None when no time was recorded."""
+        if self.mean_seconds <= 0:
+            return None
         return self.bytes / self.mean_seconds / 1e6
 
     def take_max(self, attr, value):
@@ -1060,7 +1068,7 @@ class Report:
             why = "; ".join(m.errors) if m.errors else "no timed calls"
             return ["error: %s" % why.replace("|", "/")] + ["–"] * 4
         return [fmt_cycles(m.mean_cycles), fmt_one_decimal(m.cpb),
-                fmt_time(m.mean_seconds), fmt_one_decimal(m.mb_per_s),
+                fmt_time(m.mean_seconds), fmt_mbs(m.mb_per_s),
                 fmt_calls(m.calls, m.trials)]
 
     def resource_cells(self, m):
@@ -1169,7 +1177,7 @@ class Report:
                 cells = [str(rank), code(inst), var, who, fmt_one_decimal(m.cpb)]
                 if self.cpu_basis:
                     cells.append(fmt_one_decimal(m.cpu_cpb))
-                rows.append(cells + [fmt_one_decimal(m.mb_per_s),
+                rows.append(cells + [fmt_mbs(m.mb_per_s),
                                      self.ratio_text(m), kat])
             header = ["rank", "instance", "variant", "candidate", "cycles/byte"]
             if self.cpu_basis:
@@ -1264,8 +1272,9 @@ def plot_family(path, report, fam):
     title = "%s %s — cycles/byte (system %s)" % (fam.id, fam.name, report.system)
     ax.set_title(title)
     ax.grid(True, which="both", linewidth=0.4, alpha=0.5)
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8,
-              frameon=False)
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8,
+                  frameon=False)
     fig.tight_layout()
     # Fixed metadata: no date; the matplotlib version is recorded because the
     # rendering (fonts, anti-aliasing) is byte-stable only within one version.
@@ -1340,6 +1349,12 @@ def main(argv=None):
         print("ngcc_report: error: %s: %s" % (e.filename or out,
                                               e.strerror or e), file=sys.stderr)
         return 2
+    except Exception as e:  # a bug, or input no check foresaw: still one line
+        if os.environ.get("NGCC_REPORT_DEBUG"):
+            raise
+        print("ngcc_report: internal error: %s: %s (set NGCC_REPORT_DEBUG=1 for "
+              "a traceback)" % (type(e).__name__, e), file=sys.stderr)
+        return 3
     print("ngcc_report: wrote %d files to %s" % (len(written), out))
     return 0
 
