@@ -703,7 +703,7 @@ def ctx_text(ctx, *keys, default=None):
     for k in keys:
         v = ctx.get(k)
         if v is not None and v != "":
-            if isinstance(v, float) and v == int(v):
+            if isinstance(v, float) and math.isfinite(v) and v == int(v):
                 v = int(v)
             return str(v)
     return default

@@ -455,6 +455,53 @@ class BadInput(unittest.TestCase):
         self.assertEqual(rows[0][3], "error: CryptHash returned 2")
 
 
+class Mutations(unittest.TestCase):
+    """Random wrong values and missing keys in both inputs (fixed seed): the
+    tool either writes reports or raises ReportError, never anything else."""
+
+    def test_mutated_inputs(self):
+        import random
+        with open(os.path.join(SAMPLE, "bench.json"), encoding="utf-8") as f:
+            bench = json.load(f)
+        with open(os.path.join(SAMPLE, "kat.json"), encoding="utf-8") as f:
+            kat = json.load(f)
+        values = [None, "x", -1, 0, 1.5, [], {}, True, "1e999", float("nan"),
+                  float("inf"), "", 10 ** 30]
+
+        def paths(o, pre=()):
+            if isinstance(o, dict):
+                for k, v in o.items():
+                    yield pre + (k,)
+                    yield from paths(v, pre + (k,))
+            elif isinstance(o, list):
+                for i, v in enumerate(o[:3]):
+                    yield pre + (i,)
+                    yield from paths(v, pre + (i,))
+
+        rng = random.Random(4)
+        with tempfile.TemporaryDirectory() as tmp:
+            for n in range(300):
+                docs = {"bench.json": json.loads(json.dumps(bench)),
+                        "kat.json": json.loads(json.dumps(kat))}
+                name = ("bench.json", "kat.json")[n % 2]
+                path = rng.choice(list(paths(docs[name])))
+                parent = docs[name]
+                for key in path[:-1]:
+                    parent = parent[key]
+                if isinstance(parent, dict) and rng.random() < 0.3:
+                    del parent[path[-1]]
+                else:
+                    parent[path[-1]] = rng.choice(values)
+                for fname, doc in docs.items():
+                    with open(os.path.join(tmp, fname), "w", encoding="utf-8") as f:
+                        json.dump(doc, f)
+                with self.subTest(file=name, path=path):
+                    try:
+                        R.generate(tmp, os.path.join(tmp, "out"), plots=False)
+                    except R.ReportError:
+                        pass
+
+
 class Helpers(unittest.TestCase):
     def test_skipped_modules_grouped_without_paths(self):
         text = ("A-1/ref: not built (/b/modules/libA-1-ref.so not found); "
