@@ -102,9 +102,15 @@ CHIME_INLINE Branches round(const Branches &s, const V *rc) {
     return {a1, b0, b1, c0, c1, a0};  // backward rotation
 }
 
+// An empty asm that keeps each round's instructions together, in the order
+// of round(); letting the compiler interleave rounds measured 1.5-2% slower.
+CHIME_INLINE void round_boundary(Branches &s) {
+  asm("" : "+x"(s.a0), "+x"(s.a1), "+x"(s.b0), "+x"(s.b1), "+x"(s.c0), "+x"(s.c1));
+}
+
 template <std::size_t... r>
 CHIME_INLINE Branches permute_unrolled(Branches s, const V *rc, std::index_sequence<r...>) {
-  ((s = round<r>(s, rc)), ...);
+  ((s = round<r>(s, rc), round_boundary(s)), ...);
   return s;
 }
 
