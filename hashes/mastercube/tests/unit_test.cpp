@@ -63,7 +63,9 @@ State random_state(std::mt19937_64 &rng) {
   return s;
 }
 
+#if MASTERCUBE_TEST_OPT
 bool have_avx2() { return __builtin_cpu_supports("avx2"); }
+#endif
 
 // --- §12: layers and rounds of the portable primitive -----------------------
 
