@@ -33,7 +33,7 @@ std::vector<Instance> &instances() {
 }
 
 [[noreturn]] void fail(const char *what, const Instance &inst, std::uint64_t bits, int digest_bits) {
-  std::fprintf(stderr, "differential_fuzzer: %s: %s (msg_len_bits %llu, digest_len_bits %d)\n",
+  std::fprintf(stderr, "differential_fuzzer: FAIL: %s: %s (msg_len_bits %llu, digest_len_bits %d)\n",
                inst.name.c_str(), what, static_cast<unsigned long long>(bits), digest_bits);
   std::abort();
 }

@@ -31,9 +31,9 @@ printf '%s\n' "${families[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one {}' || s
 for family in "${families[@]}"; do
   log=$logs/$family.log
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-  if grep -q -E '^(==[0-9]+==ERROR|SUMMARY: |differential_fuzzer: .*(differ|rejected|change))|deadly signal' "$log"; then
+  if grep -q -E '^(==[0-9]+==ERROR|SUMMARY: |differential_fuzzer: FAIL)|deadly signal' "$log" || [ -z "$execs" ]; then
     echo "fuzz $family: FAIL after ${execs:-?} execs (log $log)"
-    grep -E 'differential_fuzzer:|ERROR|SUMMARY|Test unit written' "$log" | head -n 5 | sed 's/^/  /'
+    grep -E "differential_fuzzer: FAIL|ERROR|SUMMARY|Test unit written" "$log" | head -n 5 | sed 's/^/  /'
     status=1
   else
     echo "fuzz $family: PASS, ${execs:-?} execs in ${seconds} s"

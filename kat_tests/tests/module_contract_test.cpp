@@ -134,6 +134,22 @@ TEST_P(CandidateModule, NoReadPastMessageEnd) {
   ::munmap(base, span + page);
 }
 
+// Messages start right after a PROT_NONE page: no read before byte 0 either.
+TEST_P(CandidateModule, NoReadBeforeMessageStart) {
+  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  const std::size_t span = 4 * page;
+  auto *base = static_cast<std::uint8_t *>(
+      ::mmap(nullptr, page + span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+  ASSERT_NE(base, MAP_FAILED);
+  ASSERT_EQ(::mprotect(base, page, PROT_NONE), 0);
+  std::mt19937_64 rng(6);
+  for (std::size_t i = page; i < page + span; ++i) base[i] = static_cast<std::uint8_t>(rng());
+  std::vector<std::uint8_t> out(info_->digest_bits / 8);
+  for (std::uint64_t bits = 0; bits <= 8 * span; bits += bits < 1100 ? 1 : 8 * 509)
+    EXPECT_EQ(module_->hash(info_->digest_bits, base + page, bits, out.data()), NGCC_OK);
+  ::munmap(base, page + span);
+}
+
 INSTANTIATE_TEST_SUITE_P(Modules, CandidateModule, ::testing::ValuesIn(candidate_targets()), test_name);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(CandidateModule);
 
