@@ -11,6 +11,21 @@ std::string module_path(const std::string &target) {
 
 Module load(const std::string &target) { return Module::load(module_path(target)); }
 
+const std::vector<std::string> &built_variants() {
+#if NGCC_HAVE_OPT
+  static const std::vector<std::string> variants = {"ref", "opt"};
+#else
+  static const std::vector<std::string> variants = {"ref"};
+#endif
+  return variants;
+}
+
+std::vector<std::uint8_t> random_bytes(std::mt19937_64 &rng, std::size_t n) {
+  std::vector<std::uint8_t> v(n);
+  for (auto &b : v) b = static_cast<std::uint8_t>(rng());
+  return v;
+}
+
 std::vector<std::uint8_t> digest(const Module &module, const std::vector<std::uint8_t> &msg,
                                  std::uint64_t msg_bits, int digest_bits) {
   if (digest_bits == 0) digest_bits = module.info()->digest_bits;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,12 @@ Module load(const std::string &target);
 
 using ngcc::from_hex;  // either case, white space ignored
 using ngcc::to_hex;    // upper case
+
+// The variants built in this tree: "ref", and "opt" where the optimized
+// modules are built (NGCC_BUILD_OPT; defined as NGCC_HAVE_OPT in every test).
+const std::vector<std::string> &built_variants();
+
+std::vector<std::uint8_t> random_bytes(std::mt19937_64 &rng, std::size_t n);
 
 // Digest of an msg_bits-bit message at `digest_bits` (default: the module's
 // KAT width); fails the calling test (ADD_FAILURE) on a non-zero return.

@@ -43,12 +43,6 @@ std::string test_name(const ::testing::TestParamInfo<std::string> &info) {
   return s;
 }
 
-std::vector<std::uint8_t> random_bytes(std::mt19937_64 &rng, std::size_t n) {
-  std::vector<std::uint8_t> v(n);
-  for (auto &b : v) b = static_cast<std::uint8_t>(rng());
-  return v;
-}
-
 class ModuleContract : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {

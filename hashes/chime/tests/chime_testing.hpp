@@ -21,7 +21,7 @@ struct Backend {
 
 inline std::vector<Backend> backends() {
   std::vector<Backend> b{{"portable", permute_portable, absorb_portable}};
-#ifdef CHIME_TEST_AVX2
+#if NGCC_HAVE_OPT
   if (__builtin_cpu_supports("avx2")) b.push_back({"avx2", permute_avx2, absorb_avx2});
 #endif
   return b;
@@ -31,7 +31,7 @@ inline std::vector<Backend> backends() {
 inline std::vector<std::string> modules(int digest_bits) {
   const std::string instance = "CHIME-" + std::to_string(digest_bits);
   std::vector<std::string> m{instance + "-ref"};
-#ifdef CHIME_TEST_AVX2
+#if NGCC_HAVE_OPT
   if (__builtin_cpu_supports("avx2")) m.push_back(instance + "-opt");
 #endif
   return m;

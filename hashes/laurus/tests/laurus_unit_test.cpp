@@ -31,19 +31,10 @@ struct NamedPermutation {
 const std::vector<NamedPermutation> &permutations() {
   static const std::vector<NamedPermutation> all = {
       {"portable", laurus::permute_portable},
-#ifdef LAURUS_HAVE_AVX2
+#if NGCC_HAVE_OPT
       {"avx2", laurus::permute_avx2},
 #endif
   };
-  return all;
-}
-
-const std::vector<std::string> &variants() {
-#ifdef LAURUS_HAVE_AVX2
-  static const std::vector<std::string> all = {"ref", "opt"};
-#else
-  static const std::vector<std::string> all = {"ref"};
-#endif
   return all;
 }
 
@@ -196,7 +187,7 @@ TEST(LaurusMode, AbsorbTrace1024Unpadded) {
 
 // §9.1 and §9.2: every digest table row, through every module variant.
 TEST(LaurusModules, SpecDigestTables) {
-  for (const auto &variant : variants()) {
+  for (const auto &variant : ngcc::test::built_variants()) {
     for (const char *instance : {"Laurus-512", "Laurus-768", "Laurus-1024", "Laurus-XOF"}) {
       const auto module = ngcc::test::load(std::string(instance) + "-" + variant);
       int rows = 0;
@@ -215,7 +206,7 @@ TEST(LaurusModules, SpecDigestTables) {
 // §9.2 explicit XOF lengths. CryptHash takes whole bytes, so a length that is
 // not a multiple of 8 is checked as the masked prefix of the next whole byte.
 TEST(LaurusModules, XofExplicitOutputLengths) {
-  for (const auto &variant : variants()) {
+  for (const auto &variant : ngcc::test::built_variants()) {
     const auto module = ngcc::test::load("Laurus-XOF-" + variant);
     for (const auto &v : kXofVectors) {
       const int bytes = static_cast<int>((v.out_bits + 7) / 8);
@@ -231,7 +222,7 @@ TEST(LaurusModules, XofExplicitOutputLengths) {
 // length is a prefix of every longer one, up to NGCC_XOF_MAX_DIGEST_BITS.
 TEST(LaurusModules, XofOutputsArePrefixesOfLongerOutputs) {
   std::mt19937_64 rng(1537);
-  for (const auto &variant : variants()) {
+  for (const auto &variant : ngcc::test::built_variants()) {
     const auto module = ngcc::test::load("Laurus-XOF-" + variant);
     for (std::uint64_t bits : {0ull, 7ull, 512ull, 1600ull, 5000ull}) {
       Bytes msg((bits + 7) / 8);
@@ -256,7 +247,7 @@ TEST(LaurusModules, InstanceInfo) {
       {"Laurus-1024", "laurus_1024", 1024, 0, 1024},
       {"Laurus-XOF", "laurus_xof", 2048, 1, NGCC_XOF_MAX_DIGEST_BITS},
   };
-  for (const auto &variant : variants()) {
+  for (const auto &variant : ngcc::test::built_variants()) {
     for (const auto &e : expected) {
       const auto module = ngcc::test::load(std::string(e.name) + "-" + variant);
       const ngcc_instance_info *info = module.info();

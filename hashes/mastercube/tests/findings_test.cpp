@@ -18,14 +18,6 @@ struct Instance {
 constexpr Instance kInstances[] = {
     {"MasterCube-512", 120}, {"MasterCube-768", 88}, {"MasterCube-1024", 56}};
 
-std::vector<std::string> variants() {
-#if MASTERCUBE_TEST_OPT
-  return {"ref", "opt"};
-#else
-  return {"ref"};
-#endif
-}
-
 // The published collision (finding report hash-17-1, spec §11.2): 958 and 959
 // one-bits under MasterCube-512.
 TEST(MasterCubeFinding_hash_17_1, PublishedCollision512) {
@@ -33,7 +25,7 @@ TEST(MasterCubeFinding_hash_17_1, PublishedCollision512) {
       "847A067D6EB9078D5C3CE3E3F08FBFD3A1488EB6E89909144DB1A76D5FCB9A09"
       "7FEF21B4927BB6FE0A1BB2769EF0F249734550C1E8ACFA0023A1281D12131BF6";
   const std::vector<std::uint8_t> ones(120, 0xFF);
-  for (const auto &variant : variants()) {
+  for (const auto &variant : ngcc::test::built_variants()) {
     const auto m = ngcc::test::load(std::string("MasterCube-512-") + variant);
     EXPECT_EQ(expected, ngcc::test::to_hex(ngcc::test::digest(m, ones, 959)));
     EXPECT_EQ(expected, ngcc::test::to_hex(ngcc::test::digest(m, ones, 958)));
@@ -44,7 +36,7 @@ TEST(MasterCubeFinding_hash_17_1, PublishedCollision512) {
 // message with a 1 bit appended collides with it; a 0 bit appended does not.
 TEST(MasterCubeFinding_hash_17_1, ZeroWorkCollisionEveryInstance) {
   std::mt19937_64 rng(1701);
-  for (const auto &variant : variants()) {
+  for (const auto &variant : ngcc::test::built_variants()) {
     for (const Instance &inst : kInstances) {
       const auto m = ngcc::test::load(std::string(inst.name) + "-" + variant);
       const std::uint64_t r = 8 * inst.rate_bytes;

@@ -20,14 +20,6 @@ namespace v = mastercube_vectors;
 
 const Params *const kInstances[3] = {&kMasterCube512, &kMasterCube768, &kMasterCube1024};
 
-std::vector<std::string> variants() {
-#if MASTERCUBE_TEST_OPT
-  return {"ref", "opt"};
-#else
-  return {"ref"};
-#endif
-}
-
 State grid(const char *const (&rows)[12]) {
   State s{};
   for (int y = 0; y < kRows; ++y) {
@@ -63,7 +55,7 @@ State random_state(std::mt19937_64 &rng) {
   return s;
 }
 
-#if MASTERCUBE_TEST_OPT
+#if NGCC_HAVE_OPT
 bool have_avx2() { return __builtin_cpu_supports("avx2"); }
 #endif
 
@@ -192,7 +184,7 @@ TEST(MasterCubeLayers, InversesAndInvolutions) {
 
 std::vector<const Primitive *> primitives() {
   std::vector<const Primitive *> p{&portable_primitive()};
-#if MASTERCUBE_TEST_OPT
+#if NGCC_HAVE_OPT
   if (have_avx2()) p.push_back(&avx2_primitive());
 #endif
   return p;
@@ -209,7 +201,7 @@ TEST(MasterCubeCubeF, OnZeroAndOnT) {
   }
 }
 
-#if MASTERCUBE_TEST_OPT
+#if NGCC_HAVE_OPT
 TEST(MasterCubeCubeF, Avx2MatchesPortableOnRandomStates) {
   if (!have_avx2()) GTEST_SKIP() << "CPU without AVX2";
   std::mt19937_64 rng(42);
@@ -285,7 +277,7 @@ std::vector<std::uint8_t> seq(std::size_t n) {
 }
 
 TEST(MasterCubeDigest, ModuleInfo) {
-  for (const auto &variant : variants()) {
+  for (const auto &variant : ngcc::test::built_variants()) {
     for (int i = 0; i < 3; ++i) {
       const auto m = ngcc::test::load(module_name(i, variant));
       const ngcc_instance_info *info = m.info();
@@ -304,7 +296,7 @@ TEST(MasterCubeDigest, ModuleInfo) {
 }
 
 TEST(MasterCubeDigest, SpecTable11_1) {
-  for (const auto &variant : variants()) {
+  for (const auto &variant : ngcc::test::built_variants()) {
     for (int i = 0; i < 3; ++i) {
       const auto m = ngcc::test::load(module_name(i, variant));
       for (const auto &vec : v::kDigests) {
@@ -317,7 +309,7 @@ TEST(MasterCubeDigest, SpecTable11_1) {
 }
 
 TEST(MasterCubeDigest, SpecTable11_2PaddingPairs) {
-  for (const auto &variant : variants()) {
+  for (const auto &variant : ngcc::test::built_variants()) {
     for (const auto &pair : v::kPaddingPairs) {
       const auto m = ngcc::test::load(module_name(pair.instance, variant));
       const std::size_t R = kInstances[pair.instance]->rate_bytes;
@@ -336,7 +328,7 @@ TEST(MasterCubeDigest, SpecTable11_2PaddingPairs) {
 }
 
 TEST(MasterCubeDigest, SpecTable11_3PartialBytes) {
-  for (const auto &variant : variants()) {
+  for (const auto &variant : ngcc::test::built_variants()) {
     for (const auto &rec : v::kKatRecords) {
       const auto m = ngcc::test::load(module_name(rec.instance, variant));
       auto msg = ngcc::test::from_hex(rec.msg_hex);
@@ -352,7 +344,7 @@ TEST(MasterCubeDigest, SpecTable11_3PartialBytes) {
 
 TEST(MasterCubeDigest, Kat223ZeroAndFF) {
   const std::vector<std::uint8_t> zeros(1 << 20, 0x00), ones(1 << 20, 0xFF);
-  for (const auto &variant : variants()) {
+  for (const auto &variant : ngcc::test::built_variants()) {
     for (int i = 0; i < 3; ++i) {
       const auto m = ngcc::test::load(module_name(i, variant));
       EXPECT_EQ(v::kKat223Zero[i], ngcc::test::to_hex(ngcc::test::digest(m, zeros))) << m.path();

@@ -19,30 +19,16 @@ namespace {
 namespace th = ngcc::thunder;
 using th::State;
 
-std::vector<std::string> variants() {
-#ifdef NGCC_THUNDER_HAVE_OPT
-  return {"ref", "opt"};
-#else
-  return {"ref"};
-#endif
-}
-
-std::vector<std::uint8_t> random_bytes(std::mt19937_64 &rng, std::size_t n) {
-  std::vector<std::uint8_t> v(n);
-  for (auto &b : v) b = static_cast<std::uint8_t>(rng());
-  return v;
-}
-
 // ---------------------------------------------------------------------------
 // 1. XOF prefix property at the module boundary.
 
 TEST(ThunderFindings, XofShorterOutputIsPrefixOfLonger) {
   std::mt19937_64 rng(2026);
-  for (const std::string &variant : variants()) {
+  for (const std::string &variant : ngcc::test::built_variants()) {
     for (const char *name : {"Thunder-XOF-256", "Thunder-XOF-384", "Thunder-XOF-512"}) {
       const ngcc::Module module = ngcc::test::load(std::string(name) + "-" + variant);
       for (std::uint64_t msg_bits : {0u, 7u, 511u, 1023u, 1024u, 3001u}) {
-        const std::vector<std::uint8_t> msg = random_bytes(rng, (msg_bits + 7) / 8);
+        const std::vector<std::uint8_t> msg = ngcc::test::random_bytes(rng, (msg_bits + 7) / 8);
         const std::vector<std::uint8_t> longest =
             ngcc::test::digest(module, msg, msg_bits, NGCC_XOF_MAX_DIGEST_BITS);
         // Every byte length across the first blocks, then a sparse sweep.
@@ -113,7 +99,7 @@ template <const th::Params &P>
 void expect_extra_block_rule(const std::string &variant, std::mt19937_64 &rng) {
   const ngcc::Module module = ngcc::test::load(std::string(P.name) + "-" + variant);
   const std::uint64_t msg_bits = 8 * static_cast<std::uint64_t>(P.rate_bytes) - 1;
-  std::vector<std::uint8_t> msg = random_bytes(rng, P.rate_bytes);
+  std::vector<std::uint8_t> msg = ngcc::test::random_bytes(rng, P.rate_bytes);
   const std::vector<std::uint8_t> digest = ngcc::test::digest(module, msg, msg_bits);
 
   std::uint8_t padded[P.rate_bytes];
@@ -139,7 +125,7 @@ void expect_extra_block_rule(const std::string &variant, std::mt19937_64 &rng) {
 
 TEST(ThunderFindings, RemainderRateMinusOneAbsorbsAnExtraZeroBlock) {
   std::mt19937_64 rng(33);
-  for (const std::string &variant : variants()) {
+  for (const std::string &variant : ngcc::test::built_variants()) {
     expect_extra_block_rule<th::kThunder512>(variant, rng);
     expect_extra_block_rule<th::kThunder768>(variant, rng);
     expect_extra_block_rule<th::kThunder1024>(variant, rng);

@@ -31,18 +31,10 @@ State lane_index_state() {
 
 std::vector<th::Permutation> permutations() {
   std::vector<th::Permutation> p = {th::permute_portable};
-#ifdef NGCC_THUNDER_HAVE_OPT
+#if NGCC_HAVE_OPT
   p.push_back(th::permute_avx2);
 #endif
   return p;
-}
-
-std::vector<std::string> variants() {
-#ifdef NGCC_THUNDER_HAVE_OPT
-  return {"ref", "opt"};
-#else
-  return {"ref"};
-#endif
 }
 
 // §11: Thunder-p on the all-zero state and on lane k = k.
@@ -138,7 +130,7 @@ TEST(ThunderMode, WorkedExampleEmptyThunder512) {
 }
 
 TEST(ThunderPermutation, PortableAndAvx2AgreeOnRandomStates) {
-#ifdef NGCC_THUNDER_HAVE_OPT
+#if NGCC_HAVE_OPT
   std::mt19937_64 rng(33);
   for (int trial = 0; trial < 10000; ++trial) {
     State a;
@@ -170,7 +162,7 @@ std::vector<std::uint8_t> spec_message(const thunder_test::SpecVector &v) {
 // §10.3 and §12, every row, both variants. Output lengths that are not a
 // whole number of bytes are compared as the masked prefix (§4.4).
 TEST(ThunderDigest, SpecVectors) {
-  for (const std::string &variant : variants()) {
+  for (const std::string &variant : ngcc::test::built_variants()) {
     for (const auto &v : thunder_test::kSpecVectors) {
       const ngcc::Module module = ngcc::test::load(std::string(v.instance) + "-" + variant);
       const int out_bits = v.out_bits != 0 ? v.out_bits : module.info()->digest_bits;
@@ -195,7 +187,7 @@ TEST(ThunderModule, InstanceInfo) {
   const Expected expected[] = {{"Thunder-512", 512, 0},      {"Thunder-768", 768, 0},
                                {"Thunder-1024", 1024, 0},    {"Thunder-XOF-256", 1280, 1},
                                {"Thunder-XOF-384", 1152, 1}, {"Thunder-XOF-512", 1024, 1}};
-  for (const std::string &variant : variants()) {
+  for (const std::string &variant : ngcc::test::built_variants()) {
     for (const Expected &e : expected) {
       const ngcc::Module module = ngcc::test::load(std::string(e.name) + "-" + variant);
       const ngcc_instance_info *info = module.info();
