@@ -18,11 +18,11 @@ namespace {
 
 using namespace ngcc::afs_tredm;
 
+// The modules of one instance built in this tree, e.g. AFS-TrEDM-512-ref and -opt.
 std::vector<std::string> module_names(int bits) {
-  std::vector<std::string> names = {"AFS-TrEDM-" + std::to_string(bits) + "-ref"};
-#if AFS_TREDM_HAVE_AVX2
-  names.push_back("AFS-TrEDM-" + std::to_string(bits) + "-opt");
-#endif
+  std::vector<std::string> names;
+  for (const auto &variant : ngcc::test::built_variants())
+    names.push_back("AFS-TrEDM-" + std::to_string(bits) + "-" + variant);
   return names;
 }
 

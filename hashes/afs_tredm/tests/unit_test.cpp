@@ -26,7 +26,7 @@ State test_input_t() { return to_state(spec::kT); }
 // Rounds implementations under test (AVX2 only where it is built and runs).
 std::vector<std::pair<std::string, RoundsFunction>> rounds_implementations() {
   std::vector<std::pair<std::string, RoundsFunction>> impls = {{"portable", portable::rounds}};
-#if AFS_TREDM_HAVE_AVX2
+#if NGCC_HAVE_OPT
   if (__builtin_cpu_supports("avx2")) impls.emplace_back("avx2", avx2::rounds);
 #endif
   return impls;
@@ -177,7 +177,7 @@ TEST(AfsTrEdmPermutation, ZeroState) {
 }
 
 TEST(AfsTrEdmPermutation, Avx2EqualsPortableOnRandomStates) {
-#if AFS_TREDM_HAVE_AVX2
+#if NGCC_HAVE_OPT
   ASSERT_TRUE(__builtin_cpu_supports("avx2")) << "the opt modules need AVX2";
   std::mt19937_64 rng(20261129);
   for (int trial = 0; trial < 200; ++trial) {
@@ -271,7 +271,7 @@ TEST(AfsTrEdmMode, FinalStatesOfEmptyMessage) {
             to_state(spec::kFinal768Empty));
   EXPECT_EQ((final_state_of_empty_message<kAfsTrEdm1024, portable::rounds>()),
             to_state(spec::kFinal1024Empty));
-#if AFS_TREDM_HAVE_AVX2
+#if NGCC_HAVE_OPT
   EXPECT_EQ((final_state_of_empty_message<kAfsTrEdm768, avx2::rounds>()),
             to_state(spec::kFinal768Empty));
   EXPECT_EQ((final_state_of_empty_message<kAfsTrEdm1024, avx2::rounds>()),
@@ -280,11 +280,11 @@ TEST(AfsTrEdmMode, FinalStatesOfEmptyMessage) {
 }
 
 // ------------------------------------------------------------- digests (module boundary)
+// The modules of one instance built in this tree, e.g. AFS-TrEDM-512-ref and -opt.
 std::vector<std::string> module_names(int bits) {
-  std::vector<std::string> names = {"AFS-TrEDM-" + std::to_string(bits) + "-ref"};
-#if AFS_TREDM_HAVE_AVX2
-  names.push_back("AFS-TrEDM-" + std::to_string(bits) + "-opt");
-#endif
+  std::vector<std::string> names;
+  for (const auto &variant : ngcc::test::built_variants())
+    names.push_back("AFS-TrEDM-" + std::to_string(bits) + "-" + variant);
   return names;
 }
 
