@@ -22,12 +22,6 @@
 namespace ngcc::thunder {
 namespace {
 
-// §3.1 (the same tables as permutation.cpp).
-constexpr std::uint64_t kRoundConstants[12] = {0x0001, 0x0003, 0x000A, 0x0088, 0x8081, 0x8002,
-                                               0x0009, 0x0083, 0x800A, 0x0089, 0x8083, 0x800B};
-constexpr unsigned kRho[kLanes] = {45, 33, 13, 1,  27, 40, 52, 19, 47, 9,  34, 5, 0,
-                                   2,  37, 48, 30, 61, 8,  38, 6,  18, 49, 17, 43};
-constexpr unsigned kThetaT[5] = {41, 50, 6, 10, 27};
 
 constexpr int mod5(int v) { return ((v % 5) + 5) % 5; }
 
@@ -60,7 +54,7 @@ struct VectorConstants {
 constexpr VectorConstants make_vector_constants() {
   VectorConstants c{};
   unsigned theta[4] = {}, rho[4] = {}, rho_t[4] = {};
-  for (int y = 0; y < 4; ++y) theta[y] = 26 + kThetaT[y];
+  for (int y = 0; y < 4; ++y) theta[y] = kThetaU + kThetaT[y];
   c.theta = lane_rotation(theta);
   for (int m = 0; m < 5; ++m) {
     for (int y = 0; y < 4; ++y) {
@@ -92,8 +86,8 @@ struct Half {
 // e[x] = ROTR(P[x], 26) ^ ROTR(P[x-1], 27), f[x] = Q[x+1] ^ ROTR(Q[x+3], 36).
 inline void theta_terms(const std::uint64_t *p, const std::uint64_t *q, Half &h) {
   for (int x = 0; x < 5; ++x) {
-    h.e[x] = rotr<26>(p[x]) ^ rotr<27>(p[(x + 4) % 5]);
-    h.f[x] = q[(x + 1) % 5] ^ rotr<36>(q[(x + 3) % 5]);
+    h.e[x] = rotr<kThetaU>(p[x]) ^ rotr<kThetaU + 1>(p[(x + 4) % 5]);
+    h.f[x] = q[(x + 1) % 5] ^ rotr<kThetaS>(q[(x + 3) % 5]);
   }
 }
 
@@ -114,7 +108,7 @@ inline void theta_pi_psi_rows0to3(const Half &h, __m256i (&o)[5]) {
 // θ, π, ψ of row 4: out[j] = A'[4, j].
 inline void theta_pi_psi_row4(const Half &h, std::uint64_t (&out)[5]) {
   std::uint64_t u[5];
-  for (int x = 0; x < 5; ++x) u[x] = h.row4[x] ^ h.e[x] ^ rotr<26 + kThetaT[4]>(h.f[x]);
+  for (int x = 0; x < 5; ++x) u[x] = h.row4[x] ^ h.e[x] ^ rotr<kThetaU + kThetaT[4]>(h.f[x]);
   // A'[4, j] = u[3j+7] ^ (~(u[3j+5] | u[3j+6]) & u[3j+4])  (the formula above with y = 4).
   for (int j = 0; j < 5; ++j)
     out[j] = u[(3 * j + 7) % 5] ^ (~(u[(3 * j + 5) % 5] | u[(3 * j + 6) % 5]) & u[(3 * j + 4) % 5]);

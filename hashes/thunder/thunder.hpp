@@ -72,6 +72,19 @@ inline constexpr Params kThunderXof512{
      0x9AEEEF2B632AA55E}};
 
 // ---------------------------------------------------------------------------
+// Constants of the permutation (§3.1), used by both implementations.
+// §3.1, round constants RC[i] (XORed into lane 0 by iota).
+constexpr std::uint64_t kRoundConstants[12] = {0x0001, 0x0003, 0x000A, 0x0088, 0x8081, 0x8002,
+                                               0x0009, 0x0083, 0x800A, 0x0089, 0x8083, 0x800B};
+// §3.1, rho: right-rotation amount of lane k.
+constexpr unsigned kRho[kLanes] = {45, 33, 13, 1,  27, 40, 52, 19, 47, 9,  34, 5, 0,
+                                   2,  37, 48, 30, 61, 8,  38, 6,  18, 49, 17, 43};
+// §3.1, theta: T[y], u and s.
+constexpr unsigned kThetaT[5] = {41, 50, 6, 10, 27};
+constexpr unsigned kThetaU = 26;
+constexpr unsigned kThetaS = 36;
+
+// ---------------------------------------------------------------------------
 // The permutation Thunder-p (§3), in place. Two implementations with the
 // same output: permute_portable (permutation.cpp) and permute_avx2
 // (permutation_avx2.cpp, x86-64-v3 only).
