@@ -24,15 +24,6 @@ cd "$root"
 build=${NGCC_BUILD_DIR:-build/release}
 die() { echo "ngcc bench: $*" >&2; exit 1; }
 
-# Same slug as tools/ngcc: machine kind and CPU model.
-system_slug() {
-  local model
-  model=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)
-  model=$(echo "${model:-unknown}" | tr 'A-Z' 'a-z' | sed -e 's/([rt]m)//g' -e 's/ cpu / /' -e 's/@.*//' \
-          -e 's/[^a-z0-9]\+/-/g' -e 's/^-//' -e 's/-$//')
-  echo "$(uname -m)-$model"
-}
-
 mode=default system=${NGCC_SYSTEM:-} cpu="" extra=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -47,7 +38,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-system=${system:-$(system_slug)}
+system=${system:-$("$root/tools/ngcc" system)}  # one slug, defined in tools/ngcc
 case $system in
   ''|*/*|.|..) die "bad system name '$system'" ;;
 esac
