@@ -53,9 +53,7 @@ std::string CanonicalSha256::hex_digest() {
   unsigned char out[32];
   unsigned int len = 0;
   if (EVP_DigestFinal_ex(ctx_->md, out, &len) != 1) throw std::runtime_error("OpenSSL SHA-256 failed");
-  std::string hex = to_hex(out, len);
-  std::transform(hex.begin(), hex.end(), hex.begin(), [](char c) { return static_cast<char>(std::tolower(c)); });
-  return hex;
+  return to_lower_hex(out, len);
 }
 
 Manifests Manifests::load(const std::string &path) {

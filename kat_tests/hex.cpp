@@ -5,14 +5,25 @@
 
 namespace ngcc {
 
-std::string to_hex(const std::uint8_t *data, std::size_t size) {
-  static const char digits[] = "0123456789ABCDEF";
+namespace {
+
+std::string hex_with(const char *digits, const std::uint8_t *data, std::size_t size) {
   std::string s(size * 2, '0');
   for (std::size_t i = 0; i < size; ++i) {
     s[2 * i] = digits[data[i] >> 4];
     s[2 * i + 1] = digits[data[i] & 15];
   }
   return s;
+}
+
+}  // namespace
+
+std::string to_hex(const std::uint8_t *data, std::size_t size) {
+  return hex_with("0123456789ABCDEF", data, size);
+}
+
+std::string to_lower_hex(const std::uint8_t *data, std::size_t size) {
+  return hex_with("0123456789abcdef", data, size);
 }
 
 std::vector<std::uint8_t> from_hex(std::string_view hex) {

@@ -104,9 +104,7 @@ std::string file_sha256(const std::string &path) {
   unsigned int len = 0;
   EVP_DigestFinal_ex(ctx, md, &len);
   EVP_MD_CTX_free(ctx);
-  std::string hex = ngcc::to_hex(md, len);
-  for (auto &c : hex) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return hex;
+  return ngcc::to_lower_hex(md, len);
 }
 
 std::string json_string(const std::string &s) {

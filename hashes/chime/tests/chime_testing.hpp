@@ -2,7 +2,6 @@
 // the messages of the vectors (research/hash-26-chime.md §15, §17).
 #pragma once
 
-#include <cctype>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,9 +38,7 @@ inline std::vector<std::string> modules(int digest_bits) {
 
 // Lower-case hex, as the specification prints digests.
 inline std::string lower_hex(const std::uint8_t *data, std::size_t size) {
-  std::string s = ngcc::test::to_hex(data, size);
-  for (auto &c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
+  return ngcc::to_lower_hex(data, size);
 }
 inline std::string lower_hex(const std::vector<std::uint8_t> &v) { return lower_hex(v.data(), v.size()); }
 
