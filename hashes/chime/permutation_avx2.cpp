@@ -129,21 +129,30 @@ CHIME_INLINE void store_state(std::uint64_t *w, const Branches &s) {
   for (unsigned i = 0; i < 6; ++i) _mm256_storeu_si256(reinterpret_cast<V *>(w + 4 * i), v[i]);
 }
 
+// The block loops below are kept out of absorb_avx2 (noinline) and carry the
+// state in a local copy: otherwise GCC 12 keeps the state on the stack
+// between blocks, a store-to-load round trip on the critical path of every
+// block (measured 5% on CHIME-512, 3% on CHIME-1024; clang does not need it).
+#define CHIME_BLOCK_LOOP __attribute__((noinline))
+
 // CHIME-512 (§10): block bytes 0..63 into A0, A1; no feed-forward.
-void absorb_512(Branches &s, const std::uint8_t *p, std::size_t nblocks) {
+CHIME_BLOCK_LOOP void absorb_512(Branches &state, const std::uint8_t *p, std::size_t nblocks) {
   const V *rc = round_constants();
+  Branches s = state;
   for (; nblocks > 0; --nblocks, p += 64) {
     s.a0 = _mm256_xor_si256(s.a0, load(p));
     s.a1 = _mm256_xor_si256(s.a1, load(p + 32));
     s = permute<15>(s, rc);
   }
+  state = s;
 }
 
 // CHIME-1024 (§11): bytes 0..31 into A0, bytes 32..55 into A1[1..3]; the
 // capacity A1[0], B0, B1, C0, C1 is fed forward.
-void absorb_1024(Branches &s, const std::uint8_t *p, std::size_t nblocks) {
+CHIME_BLOCK_LOOP void absorb_1024(Branches &state, const std::uint8_t *p, std::size_t nblocks) {
   const V *rc = round_constants();
   const V zero = _mm256_setzero_si256();
+  Branches s = state;
   for (; nblocks > 0; --nblocks, p += 56) {
     const Branches old = s;
     s.a0 = _mm256_xor_si256(s.a0, load(p));
@@ -156,6 +165,7 @@ void absorb_1024(Branches &s, const std::uint8_t *p, std::size_t nblocks) {
     s.c0 = _mm256_xor_si256(s.c0, old.c0);
     s.c1 = _mm256_xor_si256(s.c1, old.c1);
   }
+  state = s;
 }
 
 }  // namespace
