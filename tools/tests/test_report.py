@@ -530,6 +530,57 @@ class Aggregation(unittest.TestCase):
         self.assertAlmostEqual(m.mean_cycles, (100 * 30 + 300 * 50) / 400)
         self.assertAlmostEqual(m.mean_seconds, (100 * 10 + 300 * 20) / 400 * 1e-9)
 
+    def test_best_call_is_min_over_repetitions(self):
+        rows = [{"name": "X-1/ref/64", "run_type": "iteration", "iterations": 10,
+                 "real_time": 1.0, "time_unit": "ns", "cycles": 90.0, "calls": 10,
+                 "cycles_min": best} for best in (70.0, 64.0)]
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "bench.json")
+            with open(path, "w") as f:
+                json.dump({"context": {}, "benchmarks": rows}, f)
+            self.assertAlmostEqual(R.parse_bench(path).get("X-1", "ref", 64).best_cpb, 1.0)
+            # A repetition without the counter: no best-call figure at all.
+            del rows[1]["cycles_min"]
+            with open(path, "w") as f:
+                json.dump({"context": {}, "benchmarks": rows}, f)
+            self.assertIsNone(R.parse_bench(path).get("X-1", "ref", 64).best_cpb)
+
+    def test_best_call_columns(self):
+        """cycles_min on the default-mode rows of the sample: the candidate
+        table and the summary gain a best-call cycles/byte and its ratio to
+        the baseline's best call; rows without the counter show '–'."""
+        with open(os.path.join(SAMPLE, "bench.json"), encoding="utf-8") as f:
+            bench = json.load(f)
+        for row in bench["benchmarks"]:
+            if "cpu_cycles" in row:
+                row["cycles_min"] = row["cycles"] * (0.5 if row["name"].startswith("SHA-512/") else 0.8)
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "sys")
+            os.makedirs(src)
+            shutil.copy(os.path.join(SAMPLE, "kat.json"), src)
+            with open(os.path.join(src, "bench.json"), "w", encoding="utf-8") as f:
+                json.dump(bench, f)
+            out = os.path.join(tmp, "out")
+            R.generate(src, out, plots=False)
+            with open(os.path.join(out, "hash-26-CHIME.md"), encoding="utf-8") as f:
+                chime = f.read()
+            with open(os.path.join(out, "summary.md"), encoding="utf-8") as f:
+                summary = f.read()
+        header = [l for l in chime.splitlines()
+                  if l.startswith("| instance | variant | message |")][0]
+        self.assertTrue(header.endswith("| cycles/byte (best call) | relative (best call) |"))
+        for r in table_rows(chime, "| instance | variant | message |"):
+            if r[1] == "ref":
+                self.assertEqual(r[10:], ["–", "–"])
+            else:
+                self.assertAlmostEqual(float(r[10]), 0.8 * float(r[4]), delta=0.11)
+                # (0.8 cpb) / (0.5 baseline cpb) = 1.6 × the mean ratio, to rounding
+                best_ratio = float(r[11].rstrip("×"))
+                self.assertAlmostEqual(best_ratio, 1.6 * float(r[8].rstrip("×")),
+                                       delta=0.05 * best_ratio + 0.011)
+        self.assertIn("| MB/s | relative | cycles/byte (best call) | relative (best call) | KAT |",
+                      summary)
+
     def test_guide_row_trials(self):
         row = {"name": "X-1/ref/64/iterations:1/manual_time", "run_type": "iteration",
                "iterations": 1, "real_time": 1000.0, "time_unit": "ns",
