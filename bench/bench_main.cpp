@@ -242,29 +242,25 @@ struct Bench {
   std::uint64_t bytes;
 };
 
-// Fewest cycles of one call, from a separate pass after the timed loop: at
-// least kBestCallMin calls, then more until kBestCallMax calls or about
-// kBestCallBudget seconds. On a shared VM a neighbour can slow whole stretches
-// of the timed loop (seen here: OpenSSL SHA-512 at 64 KiB read 3.2 to 6.9 cpb
-// call by call); the best call is the undisturbed cost. Reported beside the
-// mean, never instead of it (SCHEMA.md `cycles_min`).
-constexpr int kBestCallMin = 5;
-constexpr int kBestCallMax = 1000;
-constexpr double kBestCallBudget = 0.05;
-
-double best_call_cycles(ngcc_crypthash_fn fn, int width, const std::uint8_t *msg,
-                        unsigned long long bits, std::uint8_t *digest, const CycleCounter &counter,
-                        double cycles_per_call_estimate, double tsc_hz) {
-  const double budget_calls = kBestCallBudget * tsc_hz / std::max(cycles_per_call_estimate, 1.0);
-  const int calls = static_cast<int>(
-      std::clamp(budget_calls, static_cast<double>(kBestCallMin), static_cast<double>(kBestCallMax)));
+// Best call: every k-th call of the timed loop also gets its own pair of
+// counter readings, and the fewest cycles of those calls is reported beside
+// the mean (SCHEMA.md `cycles_min`). On a shared VM a neighbour slows
+// stretches of a run lasting up to seconds, unevenly by code (seen here:
+// OpenSSL SHA-512 at 64 KiB read 3.2 to 6.9 cpb call by call in one process);
+// samples spread over the whole loop find the undisturbed cost. k keeps the
+// extra readings below 0.1% of the loop's cycles, so the mean is unchanged.
+std::uint64_t read_pair_cycles(const CycleCounter &counter) {
   std::uint64_t best = ~std::uint64_t{0};
-  for (int i = 0; i < calls; ++i) {
+  for (int i = 0; i < 64; ++i) {
     const std::uint64_t c0 = counter.read();
-    fn(width, msg, bits, digest);
     best = std::min(best, counter.read() - c0);
   }
-  return static_cast<double>(best);
+  return best;
+}
+
+std::uint64_t sampling_period(std::uint64_t read_cycles, std::uint64_t call_cycles) {
+  const std::uint64_t budget = std::max<std::uint64_t>(call_cycles / 1000, 1);
+  return std::max<std::uint64_t>((2 * read_cycles + budget - 1) / budget, 1);
 }
 
 // Default mode: Google Benchmark chooses the iterations; the cycle counter
@@ -278,14 +274,23 @@ void run_default(benchmark::State &state, const Bench b, const CycleCounter &cou
   const ngcc_crypthash_fn fn = m.module.crypt_hash();
   const int width = m.digest_bits;
   const unsigned long long bits = b.bytes * 8;
+  const std::uint64_t w0 = counter.read();
   const int rc = fn(width, msg.data(), bits, digest.data());
+  const std::uint64_t first_call = counter.read() - w0;
   if (rc != 0) {
     state.SkipWithError(("CryptHash returned " + std::to_string(rc)).c_str());
     return;
   }
+  const std::uint64_t period = sampling_period(read_pair_cycles(counter), first_call);
+  std::uint64_t best = ~std::uint64_t{0};
   const double cpu0 = thread_cpu_seconds();
   const std::uint64_t c0 = counter.read();
-  for (auto _ : state) fn(width, msg.data(), bits, digest.data());
+  while (state.KeepRunningBatch(static_cast<benchmark::IterationCount>(period))) {
+    for (std::uint64_t i = 1; i < period; ++i) fn(width, msg.data(), bits, digest.data());
+    const std::uint64_t t0 = counter.read();
+    fn(width, msg.data(), bits, digest.data());
+    best = std::min(best, counter.read() - t0);
+  }
   const std::uint64_t c1 = counter.read();
   const double cpu1 = thread_cpu_seconds();
   const double calls = static_cast<double>(state.iterations());
@@ -294,9 +299,8 @@ void run_default(benchmark::State &state, const Bench b, const CycleCounter &cou
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(b.bytes));
   state.counters["cycles"] = cycles;
   state.counters["cpb"] = cycles / static_cast<double>(b.bytes);
-  const double best = best_call_cycles(fn, width, msg.data(), bits, digest.data(), counter, cycles, s.tsc_hz);
-  state.counters["cycles_min"] = best;
-  state.counters["cpb_min"] = best / static_cast<double>(b.bytes);
+  state.counters["cycles_min"] = static_cast<double>(best);
+  state.counters["cpb_min"] = static_cast<double>(best) / static_cast<double>(b.bytes);
   state.counters["calls"] = calls;
   state.counters["bytes"] = static_cast<double>(b.bytes);
   state.counters["digest_bits"] = width;

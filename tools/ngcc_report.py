@@ -899,8 +899,8 @@ class Report:
         return self.ratio_text(m, basis=lambda x: x.best_cpb)
 
     BEST_CALL_WORDS = ("cycles/byte (best call) is the `cycles_min` counter per "
-                       "byte: the fastest single call of a separate pass after "
-                       "the timed loop, the cost without a neighbour's "
+                       "byte: the fastest of the calls sampled through the "
+                       "timed loop, the cost without a neighbour's "
                        "interference; `relative (best call)` compares it with "
                        "the baseline's best call. The mean (`cycles/byte`) "
                        "stays the primary figure.")
