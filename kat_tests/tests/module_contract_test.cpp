@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <random>
@@ -109,39 +111,56 @@ TEST_P(CandidateModule, UnusedLowBitsIgnored) {
   }
 }
 
-// Messages end right before a PROT_NONE page: reading past ceil(n/8) bytes
+// Four pages of random bytes with a PROT_NONE page right after or right
+// before them: a read outside the bytes faults.
+class GuardedBytes {
+ public:
+  enum class Guard { kAfter, kBefore };
+  GuardedBytes(Guard guard, std::uint64_t seed)
+      : page_(static_cast<std::size_t>(::sysconf(_SC_PAGESIZE))), size_(4 * page_) {
+    void *map = ::mmap(nullptr, size_ + page_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED) return;
+    map_ = static_cast<std::uint8_t *>(map);
+    data_ = guard == Guard::kAfter ? map_ : map_ + page_;
+    guarded_ = ::mprotect(guard == Guard::kAfter ? map_ + size_ : map_, page_, PROT_NONE) == 0;
+    std::mt19937_64 rng(seed);
+    for (std::size_t i = 0; i < size_; ++i) data_[i] = static_cast<std::uint8_t>(rng());
+  }
+  ~GuardedBytes() {
+    if (map_ != nullptr) ::munmap(map_, size_ + page_);
+  }
+  GuardedBytes(const GuardedBytes &) = delete;
+  GuardedBytes &operator=(const GuardedBytes &) = delete;
+
+  bool ok() const { return map_ != nullptr && guarded_; }
+  const std::uint8_t *data() const { return data_; }
+  std::size_t size() const { return size_; }
+
+ private:
+  std::size_t page_, size_;
+  std::uint8_t *map_ = nullptr, *data_ = nullptr;
+  bool guarded_ = false;
+};
+
+// Messages end right before the guard page: reading past ceil(n/8) bytes
 // would fault.
 TEST_P(CandidateModule, NoReadPastMessageEnd) {
-  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-  const std::size_t span = 4 * page;
-  auto *base = static_cast<std::uint8_t *>(
-      ::mmap(nullptr, span + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
-  ASSERT_NE(base, MAP_FAILED);
-  ASSERT_EQ(::mprotect(base + span, page, PROT_NONE), 0);
-  std::mt19937_64 rng(2);
-  for (std::size_t i = 0; i < span; ++i) base[i] = static_cast<std::uint8_t>(rng());
+  const GuardedBytes bytes(GuardedBytes::Guard::kAfter, 2);
+  ASSERT_TRUE(bytes.ok()) << std::strerror(errno);
   std::vector<std::uint8_t> out(info_->digest_bits / 8);
-  for (std::uint64_t bits = 0; bits <= 8 * span; bits += bits < 2100 ? 1 : 8 * 509) {
-    const std::uint8_t *msg = base + span - (bits + 7) / 8;
+  for (std::uint64_t bits = 0; bits <= 8 * bytes.size(); bits += bits < 2100 ? 1 : 8 * 509) {
+    const std::uint8_t *msg = bytes.data() + bytes.size() - (bits + 7) / 8;
     EXPECT_EQ(module_->hash(info_->digest_bits, msg, bits, out.data()), NGCC_OK);
   }
-  ::munmap(base, span + page);
 }
 
-// Messages start right after a PROT_NONE page: no read before byte 0 either.
+// Messages start right after the guard page: no read before byte 0 either.
 TEST_P(CandidateModule, NoReadBeforeMessageStart) {
-  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-  const std::size_t span = 4 * page;
-  auto *base = static_cast<std::uint8_t *>(
-      ::mmap(nullptr, page + span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
-  ASSERT_NE(base, MAP_FAILED);
-  ASSERT_EQ(::mprotect(base, page, PROT_NONE), 0);
-  std::mt19937_64 rng(6);
-  for (std::size_t i = page; i < page + span; ++i) base[i] = static_cast<std::uint8_t>(rng());
+  const GuardedBytes bytes(GuardedBytes::Guard::kBefore, 6);
+  ASSERT_TRUE(bytes.ok()) << std::strerror(errno);
   std::vector<std::uint8_t> out(info_->digest_bits / 8);
-  for (std::uint64_t bits = 0; bits <= 8 * span; bits += bits < 1100 ? 1 : 8 * 509)
-    EXPECT_EQ(module_->hash(info_->digest_bits, base + page, bits, out.data()), NGCC_OK);
-  ::munmap(base, page + span);
+  for (std::uint64_t bits = 0; bits <= 8 * bytes.size(); bits += bits < 1100 ? 1 : 8 * 509)
+    EXPECT_EQ(module_->hash(info_->digest_bits, bytes.data(), bits, out.data()), NGCC_OK);
 }
 
 INSTANTIATE_TEST_SUITE_P(Modules, CandidateModule, ::testing::ValuesIn(candidate_targets()), test_name);
