@@ -23,6 +23,10 @@
  *                           instances accept only their width; XOF instances
  *                           accept every positive multiple of 8 up to
  *                           NGCC_XOF_MAX_DIGEST_BITS.
+ *  - NGCC_ERR_UNSUPPORTED_CPU the arguments are valid but this CPU lacks an
+ *                           instruction set extension the module was built
+ *                           for (e.g. an avx512 module on a CPU without
+ *                           AVX-512); its code_path() says which.
  *  Checks run in this order; nothing is written to digest on error.
  */
 #ifndef NGCC_CRYPTHASH_H
@@ -36,6 +40,7 @@ extern "C" {
 #define NGCC_ERR_NULL_DIGEST 1
 #define NGCC_ERR_NULL_MESSAGE 2
 #define NGCC_ERR_DIGEST_LENGTH 3
+#define NGCC_ERR_UNSUPPORTED_CPU 4
 
 /* Largest output an XOF module of ours produces in one call (bits). */
 #define NGCC_XOF_MAX_DIGEST_BITS 65536
