@@ -1,50 +1,180 @@
-# ngcc_add_module(NAME <Instance> VARIANT ref|opt|openssl SOURCES ... [DEFINITIONS ...]
-#                 [LIBRARIES ...])
+# Modules: one shared library lib<Instance>-<variant>.so per (instance,
+# variant) in ${NGCC_MODULE_DIR}, exporting only CryptHash and ngcc_instance()
+# (hashes/common/module_entry.cpp), and the manifest of every module built
+# (${NGCC_MODULE_DIR}/ngcc_modules.json) that the tools and tests read.
 #
-# Builds lib<Instance>-<variant>.so into ${NGCC_MODULE_DIR}, exporting only
-# CryptHash and ngcc_instance (everything else hidden). Flags follow
-# DESIGN.md §2: ref = the guide's reference flags (-O2, portable);
-# opt = -O3 -march=x86-64-v3 (AVX2 baseline; AVX-512 only behind runtime
-# dispatch, enabled per source file by the family). Every module gets the
-# KAT tests of kat_tests/ (registered by ngcc_register_kat_tests).
+# Variants follow the NICCS package layout (DESIGN.md §2); each has one
+# implementation of the primitive and one set of flags, the same for its
+# modules and for the test objects:
+#   ref     Reference implementation   portable  the guide's reference level -O2
+#   opt     Optimized implementation   avx2      -O3 -march=x86-64-v3
+#   avx512  Additional implementation  avx512    -O3 -march=x86-64-v3 + AVX-512F/BW/VL
+#                                                (+ the family's extensions);
+#           with NGCC_AVX512_EMULATION the same source against SIMDe, -O2 -march=x86-64-v3
+#           (-Wno-psabi: SIMDe passes 512-bit vectors by value)
 set(NGCC_MODULE_DIR ${CMAKE_BINARY_DIR}/modules CACHE INTERNAL "")
-set(NGCC_REF_FLAGS -O2 CACHE INTERNAL "")
-set(NGCC_OPT_FLAGS -O3 -march=x86-64-v3 CACHE INTERNAL "")
+set(NGCC_MODULE_MANIFEST ${NGCC_MODULE_DIR}/ngcc_modules.json CACHE INTERNAL "")
 
-function(ngcc_add_module)
-  cmake_parse_arguments(M "" "NAME;VARIANT" "SOURCES;DEFINITIONS;LIBRARIES" ${ARGN})
-  if(NOT M_NAME OR NOT M_VARIANT OR NOT M_SOURCES)
-    message(FATAL_ERROR "ngcc_add_module: NAME, VARIANT and SOURCES are required")
-  endif()
-  if(M_VARIANT STREQUAL "opt")
-    if(NOT NGCC_BUILD_OPT)
-      return()
+set(NGCC_ALL_VARIANTS ref opt avx512)
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+  set(NGCC_TARGET_X86_64 ON)
+else()
+  set(NGCC_TARGET_X86_64 OFF)
+endif()
+set(NGCC_VARIANT_IMPLEMENTATION_ref portable)
+set(NGCC_VARIANT_IMPLEMENTATION_opt avx2)
+set(NGCC_VARIANT_IMPLEMENTATION_avx512 avx512)
+set(NGCC_VARIANT_FLAGS_ref -O2)
+set(NGCC_VARIANT_FLAGS_opt -O3 -march=x86-64-v3)
+# NGCC_AVX512_EMULATION: ON, OFF, or AUTO = ON where this host lacks AVX-512
+# F/BW/VL/VBMI/VBMI2 (the fuzz preset: native code where it can run).
+set(NGCC_EMULATE_AVX512 OFF)
+if(NGCC_AVX512_EMULATION STREQUAL "AUTO")
+  file(STRINGS /proc/cpuinfo flags REGEX "^flags" LIMIT_COUNT 1)
+  foreach(extension IN ITEMS avx512f avx512bw avx512vl avx512vbmi avx512vbmi2)
+    if(NOT flags MATCHES " ${extension}( |$)")
+      set(NGCC_EMULATE_AVX512 ON)
     endif()
-    set(flags ${NGCC_OPT_FLAGS})
-  elseif(M_VARIANT STREQUAL "ref" OR M_VARIANT STREQUAL "openssl")
-    set(flags ${NGCC_REF_FLAGS})
-  else()
-    message(FATAL_ERROR "ngcc_add_module(${M_NAME}): VARIANT must be ref, opt or openssl")
+  endforeach()
+  message(STATUS "NGCC_AVX512_EMULATION=AUTO: emulation ${NGCC_EMULATE_AVX512} on this host")
+elseif(NGCC_AVX512_EMULATION)
+  set(NGCC_EMULATE_AVX512 ON)
+endif()
+if(NGCC_EMULATE_AVX512)
+  find_path(NGCC_SIMDE_INCLUDE simde/x86/avx512.h)
+  if(NOT NGCC_SIMDE_INCLUDE)
+    message(FATAL_ERROR "NGCC_AVX512_EMULATION needs SIMDe (Debian package libsimde-dev)")
   endif()
-  set(target ${M_NAME}-${M_VARIANT})
-  add_library(${target} MODULE ${M_SOURCES})
+  set(NGCC_VARIANT_FLAGS_avx512 -O2 -march=x86-64-v3 -Wno-psabi)
+  set(NGCC_VARIANT_IMPLEMENTATION_avx512 avx512-simde)
+else()
+  set(NGCC_VARIANT_FLAGS_avx512 -O3 -march=x86-64-v3 -mavx512f -mavx512bw -mavx512vl)
+endif()
+# Flags every module and test object gets besides its variant's (and -fPIC:
+# CMAKE_POSITION_INDEPENDENT_CODE).
+set(NGCC_MODULE_COMMON_FLAGS -fvisibility=hidden -fvisibility-inlines-hidden)
+
+# Flags of one variant, with a family's extra AVX-512 extensions.
+function(ngcc_variant_flags out variant)
+  set(flags ${NGCC_VARIANT_FLAGS_${variant}})
+  if(variant STREQUAL "avx512" AND NOT NGCC_EMULATE_AVX512)
+    foreach(extension IN LISTS ARGN)
+      string(TOLOWER "${extension}" extension)
+      list(APPEND flags -mavx512${extension})
+    endforeach()
+  endif()
+  set(${out} ${flags} PARENT_SCOPE)
+endfunction()
+
+# The compile line of a module's own sources as the compiler sees it, minus
+# the -D, -I, -o and -c arguments, in the compiler's order: CMAKE_CXX_FLAGS
+# (the preset's), -fPIC, the warnings, the flags above, the variant's flags,
+# the language standard. ngcc_instance() reports it; a unit test compares it
+# with compile_commands.json.
+function(ngcc_compile_line out)
+  list(JOIN ARGN " " flags)
+  list(JOIN NGCC_MODULE_COMMON_FLAGS " " common)
+  list(JOIN NGCC_WARNING_FLAGS " " warnings)
+  set(line "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_COMPILE_OPTIONS_PIC} ${warnings} ${common} ${flags} ${CMAKE_CXX${CMAKE_CXX_STANDARD}_STANDARD_COMPILE_OPTION}")
+  string(REGEX REPLACE " +" " " line "${line}")
+  string(STRIP "${line}" line)
+  set(${out} "${line}" PARENT_SCOPE)
+endfunction()
+
+# Module targets take no CMAKE_CXX_FLAGS_<CONFIG> (a release build's -O3
+# -DNDEBUG): their flags are the variant's, stated above. Call in every
+# directory that declares modules.
+macro(ngcc_module_directory)
+  foreach(config IN ITEMS DEBUG RELEASE RELWITHDEBINFO MINSIZEREL)
+    set(CMAKE_CXX_FLAGS_${config} "")
+  endforeach()
+endmacro()
+
+# The entry point of every module, compiled once with the reference flags.
+function(ngcc_add_module_entry)
+  add_library(ngcc_module_entry OBJECT
+    ${PROJECT_SOURCE_DIR}/hashes/common/module_entry.cpp
+    ${PROJECT_SOURCE_DIR}/hashes/common/cpu_features.cpp)
+  target_include_directories(ngcc_module_entry PUBLIC
+    ${PROJECT_SOURCE_DIR}/hashes/include ${PROJECT_SOURCE_DIR}/hashes)
+  target_compile_options(ngcc_module_entry PRIVATE ${NGCC_MODULE_COMMON_FLAGS} ${NGCC_VARIANT_FLAGS_ref})
+endfunction()
+
+# ngcc_add_module(TARGET <Instance>-<variant> INSTANCE <Instance> VARIANT <variant>
+#                 IMPLEMENTATION <name> KIND candidate|baseline FLAGS <flags...>
+#                 SOURCES <sources...> [OBJECTS <object libraries...>]
+#                 [DEFINITIONS ...] [LIBRARIES ...])
+# SOURCES define ngcc::kModuleDefinition (common/module.hpp); they see the
+# compile line as NGCC_MODULE_BUILD_FLAGS.
+function(ngcc_add_module)
+  cmake_parse_arguments(M "" "TARGET;INSTANCE;VARIANT;IMPLEMENTATION;KIND"
+                        "FLAGS;SOURCES;OBJECTS;DEFINITIONS;LIBRARIES" ${ARGN})
+  set(target ${M_TARGET})
+  set(objects $<TARGET_OBJECTS:ngcc_module_entry>)
+  foreach(library IN LISTS M_OBJECTS)
+    list(APPEND objects $<TARGET_OBJECTS:${library}>)
+  endforeach()
+  add_library(${target} MODULE ${M_SOURCES} ${objects})
   set_target_properties(${target} PROPERTIES
     PREFIX "lib" OUTPUT_NAME ${target}
     LIBRARY_OUTPUT_DIRECTORY ${NGCC_MODULE_DIR}
-    CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+    NGCC_INSTANCE ${M_INSTANCE} NGCC_VARIANT ${M_VARIANT} NGCC_IMPLEMENTATION ${M_IMPLEMENTATION}
+    NGCC_KIND ${M_KIND})
   target_include_directories(${target} PRIVATE
-    ${PROJECT_SOURCE_DIR}/hashes/include ${PROJECT_SOURCE_DIR}/hashes)
-  target_compile_definitions(${target} PRIVATE NGCC_VARIANT="${M_VARIANT}" ${M_DEFINITIONS})
-  target_compile_options(${target} PRIVATE ${flags})
+    ${PROJECT_SOURCE_DIR}/hashes/include ${PROJECT_SOURCE_DIR}/hashes ${NGCC_SIMDE_INCLUDE})
+  target_compile_options(${target} PRIVATE ${NGCC_MODULE_COMMON_FLAGS} ${M_FLAGS})
+  ngcc_compile_line(line ${M_FLAGS})
+  target_compile_definitions(${target} PRIVATE NGCC_MODULE_BUILD_FLAGS="${line}" ${M_DEFINITIONS})
   target_link_options(${target} PRIVATE -Wl,--no-undefined)
-  if(M_LIBRARIES)
-    target_link_libraries(${target} PRIVATE ${M_LIBRARIES})
-  endif()
-  # Baselines (variant openssl) have no official KAT files.
-  if(NOT M_VARIANT STREQUAL "openssl")
+  target_link_libraries(${target} PRIVATE ${M_LIBRARIES})
+  # Baselines are not ours: no official KAT files, no ct or fuzz targets.
+  if(M_KIND STREQUAL "candidate")
     set_property(GLOBAL APPEND PROPERTY NGCC_MODULES ${target})
   endif()
   set_property(GLOBAL APPEND PROPERTY NGCC_ALL_MODULES ${target})
+  set_property(GLOBAL PROPERTY NGCC_MODULE_FLAGS_${target} "${line}")
+endfunction()
+
+# A JSON string literal.
+function(ngcc_json_string out value)
+  string(REPLACE "\\" "\\\\" value "${value}")
+  string(REPLACE "\"" "\\\"" value "${value}")
+  set(${out} "\"${value}\"" PARENT_SCOPE)
+endfunction()
+
+# ngcc_modules.json (schema ngcc-modules/1): the families as declared
+# (candidate.json, normalized) and every module built, with its instance,
+# variant, implementation and compile line.
+function(ngcc_write_module_manifest)
+  set(doc "{\"schema\": \"ngcc-modules/1\", \"families\": [], \"modules\": []}")
+  get_property(families GLOBAL PROPERTY NGCC_FAMILY_DECLARATIONS)
+  set(i 0)
+  foreach(family IN LISTS families)
+    get_property(json GLOBAL PROPERTY NGCC_FAMILY_DECLARATION_${family})
+    string(JSON doc SET "${doc}" families ${i} "${json}")
+    math(EXPR i "${i} + 1")
+  endforeach()
+  get_property(modules GLOBAL PROPERTY NGCC_ALL_MODULES)
+  set(i 0)
+  foreach(target IN LISTS modules)
+    set(entry "{}")
+    foreach(field IN ITEMS INSTANCE VARIANT IMPLEMENTATION KIND)
+      get_target_property(value ${target} NGCC_${field})
+      string(TOLOWER ${field} key)
+      ngcc_json_string(value "${value}")
+      string(JSON entry SET "${entry}" ${key} "${value}")
+    endforeach()
+    get_property(flags GLOBAL PROPERTY NGCC_MODULE_FLAGS_${target})
+    ngcc_json_string(flags "${flags}")
+    ngcc_json_string(file "lib${target}.so")
+    ngcc_json_string(name "${target}")
+    string(JSON entry SET "${entry}" target "${name}")
+    string(JSON entry SET "${entry}" file "${file}")
+    string(JSON entry SET "${entry}" build_flags "${flags}")
+    string(JSON doc SET "${doc}" modules ${i} "${entry}")
+    math(EXPR i "${i} + 1")
+  endforeach()
+  file(GENERATE OUTPUT ${NGCC_MODULE_MANIFEST} CONTENT "${doc}\n")
 endfunction()
 
 # One ctest per (module, KAT file): kat-quick = 2_12, 2_23; kat-full = 2_33, Loop.
@@ -76,7 +206,7 @@ endfunction()
 
 # ngcc_add_test(NAME <exe> LABEL unit|findings|... SOURCES ... [LIBRARIES ...])
 # A GoogleTest executable linked with the test support library (module
-# loader, hex helpers, NGCC_MODULE_DIR); each TEST becomes one ctest entry.
+# loader, manifest, hex helpers); each TEST becomes one ctest entry.
 function(ngcc_add_test)
   cmake_parse_arguments(T "" "NAME;LABEL" "SOURCES;LIBRARIES" ${ARGN})
   add_executable(${T_NAME} ${T_SOURCES})

@@ -7,9 +7,6 @@
 
 namespace {
 
-const char *code_path() { return "leaky"; }
-const ngcc_instance_info kInfo = {"CT-Leaky", "CT-Leaky", "selftest", "selftest", 256, 0, 256, "ref", code_path};
-
 const std::uint8_t kTable[256] = {1, 2, 3};
 
 void leaky_hash(const std::uint8_t *msg, std::uint64_t msg_bits, std::uint8_t *out, std::size_t out_bytes) {
@@ -23,4 +20,9 @@ void leaky_hash(const std::uint8_t *msg, std::uint64_t msg_bits, std::uint8_t *o
 
 }  // namespace
 
-NGCC_DEFINE_MODULE(kInfo, leaky_hash)
+const ngcc::ModuleDefinition ngcc::kModuleDefinition{
+    {"CT-Leaky", "CT-Leaky", "selftest", "selftest", "ct self-test", 256, 0, 256, "", "ref", "leaky",
+     "-O0 -g", nullptr, nullptr},
+    0,
+    leaky_hash,
+};

@@ -1,9 +1,11 @@
 // Differential fuzzer for one family (NGCC_FUZZ_FAMILY, e.g. "CHIME"): loads
-// every ref and opt module of that family from NGCC_MODULE_DIR (via the one
-// loader, so ref and opt keep their own symbols) and checks, for each input:
-//   - neither variant crashes or trips ASan/UBSan (modules are instrumented);
-//   - both return NGCC_OK and the same digest;
+// every module of that family from NGCC_MODULE_DIR (via the one loader, so the
+// variants keep their own symbols) and checks, for each input:
+//   - no variant crashes or trips ASan/UBSan (modules are instrumented);
+//   - every variant returns NGCC_OK and the digest of ref;
 //   - the unused low bits of a partial last byte do not change the digest.
+// A module this CPU cannot run (NGCC_ERR_UNSUPPORTED_CPU) is left out with
+// one line at start-up.
 //
 // Input layout: byte 0 picks the instance, byte 1 (low 3 bits) the number of
 // unused low bits r of the last message byte, bytes 2..3 (XOF instances) the
@@ -24,7 +26,8 @@ namespace {
 
 struct Instance {
   std::string name;
-  std::unique_ptr<ngcc::Module> ref, opt;  // opt is null where not built
+  std::unique_ptr<ngcc::Module> ref;
+  std::vector<std::unique_ptr<ngcc::Module>> others;  // every other variant built and runnable
 };
 
 std::vector<Instance> &instances() {
@@ -50,16 +53,28 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
     auto module = std::make_unique<ngcc::Module>(ngcc::Module::load(entry.path().string()));
     const ngcc_instance_info *info = module->info();
     if (info == nullptr || std::strcmp(info->family, NGCC_FUZZ_FAMILY) != 0) continue;
+    const std::vector<std::uint8_t> empty(1);
+    std::vector<std::uint8_t> out(static_cast<std::size_t>(info->digest_bits / 8));
+    if (module->hash(info->digest_bits, empty.data(), 0, out.data()) == NGCC_ERR_UNSUPPORTED_CPU) {
+      std::fprintf(stderr, "differential_fuzzer: skipping %s: %s\n", file.c_str(), info->code_path());
+      continue;
+    }
     Instance &inst = found[info->name];
     inst.name = info->name;
-    (std::strcmp(info->variant, "opt") == 0 ? inst.opt : inst.ref) = std::move(module);
+    if (std::strcmp(info->variant, "ref") == 0)
+      inst.ref = std::move(module);
+    else
+      inst.others.push_back(std::move(module));
   }
   for (auto &[name, inst] : found) {
     if (!inst.ref) {
       std::fprintf(stderr, "differential_fuzzer: %s has no ref module\n", name.c_str());
       std::abort();
     }
-    std::fprintf(stderr, "differential_fuzzer: %s ref%s\n", name.c_str(), inst.opt ? " vs opt" : " only");
+    std::string variants;
+    for (const auto &m : inst.others) variants += std::string(" ") + m->info()->variant;
+    std::fprintf(stderr, "differential_fuzzer: %s ref vs%s\n", name.c_str(),
+                 variants.empty() ? " nothing (ref only)" : variants.c_str());
     instances().push_back(std::move(inst));
   }
   if (instances().empty()) {
@@ -86,10 +101,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
 
   std::vector<std::uint8_t> ref(digest_bits / 8), other(digest_bits / 8);
   if (inst.ref->hash(digest_bits, msg, bits, ref.data()) != NGCC_OK) fail("ref rejected valid arguments", inst, bits, digest_bits);
-  if (inst.opt) {
-    if (inst.opt->hash(digest_bits, msg, bits, other.data()) != NGCC_OK)
-      fail("opt rejected valid arguments", inst, bits, digest_bits);
-    if (ref != other) fail("ref and opt digests differ", inst, bits, digest_bits);
+  for (const auto &m : inst.others) {
+    const std::string variant = m->info()->variant;
+    if (m->hash(digest_bits, msg, bits, other.data()) != NGCC_OK)
+      fail((variant + " rejected valid arguments").c_str(), inst, bits, digest_bits);
+    if (ref != other) fail(("ref and " + variant + " digests differ").c_str(), inst, bits, digest_bits);
   }
   if (bits % 8 != 0) {
     // Same message with the unused low bits flipped (exact-size copy: ASan

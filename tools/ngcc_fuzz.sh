@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tools/ngcc_fuzz.sh BUILD_DIR SECONDS JOBS — runs every differential fuzz
 # target of BUILD_DIR (preset fuzz) for SECONDS each, JOBS at a time, on the
-# committed seeds plus BUILD_DIR/fuzz/corpus/<family>, and prints one line per
+# committed seeds (hashes/<family>/tests/fuzz_corpus) plus
+# BUILD_DIR/fuzz/corpus/<family>, and prints one line per
 # family with its execution count. Exit status 1 if any target found
 # something (crash reproducers: BUILD_DIR/fuzz/crash-<family>-*).
 set -euo pipefail
@@ -11,10 +12,11 @@ logs=$build/fuzz/logs
 mkdir -p "$logs"
 
 run_one() {  # family
-  local family=$1 bin=$build/fuzz/fuzz_$1 corpus=$build/fuzz/corpus/$1
+  local family=$1 bin=$build/fuzz/fuzz_$1 corpus=$build/fuzz/corpus/$1 seeds=()
   mkdir -p "$corpus"
+  [ -d "$root/hashes/$family/tests/fuzz_corpus" ] && seeds=("$root/hashes/$family/tests/fuzz_corpus")
   "$bin" -max_total_time="$seconds" -max_len=9000 -print_final_stats=1 \
-    -artifact_prefix="$build/fuzz/crash-$family-" "$corpus" "$root/fuzz/corpus/$family" \
+    -artifact_prefix="$build/fuzz/crash-$family-" "$corpus" "${seeds[@]}" \
     >"$logs/$family.log" 2>&1
 }
 export -f run_one

@@ -50,14 +50,13 @@ void hash(const std::uint8_t *msg, std::uint64_t msg_bits, std::uint8_t *out,
   EVP_MD_CTX_free(ctx);
 }
 
-const char *code_path() { return "openssl-evp"; }
-
-const ngcc_instance_info info = {
-    NGCC_BASELINE_NAME, NGCC_BASELINE_EVP, "baseline", "OpenSSL",
-    NGCC_BASELINE_BITS, NGCC_BASELINE_XOF,
-    NGCC_BASELINE_XOF ? NGCC_XOF_MAX_DIGEST_BITS : NGCC_BASELINE_BITS,
-    NGCC_VARIANT,       code_path};
-
 }  // namespace
 
-NGCC_DEFINE_MODULE(info, hash)
+const ngcc::ModuleDefinition ngcc::kModuleDefinition{
+    {NGCC_BASELINE_NAME, NGCC_BASELINE_EVP, "baseline", "OpenSSL", NGCC_BASELINE_EVP " (OpenSSL EVP)",
+     NGCC_BASELINE_BITS, NGCC_BASELINE_XOF,
+     NGCC_BASELINE_XOF ? NGCC_XOF_MAX_DIGEST_BITS : NGCC_BASELINE_BITS, "", "openssl",
+     "openssl-evp", NGCC_MODULE_BUILD_FLAGS, nullptr, nullptr},
+    0,
+    hash,
+};

@@ -1,46 +1,35 @@
 // CHIME permutation and absorb loop for x86-64-v3 (AVX2): one branch per
 // ymm register, rounds fully unrolled so the branch rotation of §8 is a
-// compile-time renaming. Same results as permutation.cpp / absorb_portable.
+// compile-time renaming. Same results as permutation_portable.cpp.
 //
-// Performance notes (measured on AMD Zen 3): a round is about 41 vector
-// micro-ops, 12 of them shifts/shuffles sharing two ports plus two lane
-// crossings (WROT, HSWAP) whose latency sits in the round-to-round
-// recurrence. Hence vperm2i128 (3 cycles) rather than vpermq (6 cycles),
-// rotl 13 derived from rotl 29 by a byte shuffle, the constants as memory
-// operands, and the statement order of round() below.
-#include <immintrin.h>
-
+// On AMD Zen 3 a round is about 41 vector micro-ops, 12 of them
+// shifts/shuffles sharing two ports plus two lane crossings (WROT, HSWAP)
+// whose latency sits in the round-to-round recurrence. Hence vperm2i128
+// (3 cycles) rather than vpermq (6 cycles), rotl 13 derived from rotl 29 by a
+// byte shuffle, the constants as memory operands, and the statement order of
+// round() below.
 #include <array>
 #include <cstdint>
 #include <utility>
 
 #include "chime/chime.hpp"
+#include "common/simd_avx2.hpp"
 
 namespace ngcc::chime {
 namespace {
 
-using V = __m256i;
-// The state must stay in registers across rounds and blocks.
-#define CHIME_INLINE inline __attribute__((always_inline))
+using avx2::V;
+using avx2::load;
+using avx2::rotl64;
+using avx2::xor3;
 
-template <int k>
-CHIME_INLINE V rotl_words(V x) {
-  return _mm256_or_si256(_mm256_slli_epi64(x, k), _mm256_srli_epi64(x, 64 - k));
-}
 // §4 word moves.
-CHIME_INLINE V hswap(V x) { return _mm256_permute2x128_si256(x, x, 0x01); }
+NGCC_ALWAYS_INLINE V hswap(V x) { return _mm256_permute2x128_si256(x, x, 0x01); }
 // (X3, X0 | X1, X2): per 128-bit lane, the high word of HSWAP(X) then the low word of X.
-CHIME_INLINE V wrot(V x) { return _mm256_alignr_epi8(x, hswap(x), 8); }
-CHIME_INLINE V pswap(V x) { return _mm256_shuffle_epi32(x, 0x4E); }
+NGCC_ALWAYS_INLINE V wrot(V x) { return _mm256_alignr_epi8(x, hswap(x), 8); }
+NGCC_ALWAYS_INLINE V pswap(V x) { return _mm256_shuffle_epi32(x, 0x4E); }
 // Dwords (u0, u1, u2, u3) of each half -> (u1, u2, u3, u0): right by 32 bits.
-CHIME_INLINE V hrot(V x) { return _mm256_shuffle_epi32(x, 0x39); }
-// Each word rotated right by 16 bits: a byte shuffle (one micro-op).
-CHIME_INLINE V rotr16_words(V x) {
-  const V bytes = _mm256_setr_epi8(2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9,
-                                   2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9);
-  return _mm256_shuffle_epi8(x, bytes);
-}
-CHIME_INLINE V x3(V a, V b, V c) { return _mm256_xor_si256(_mm256_xor_si256(a, b), c); }
+NGCC_ALWAYS_INLINE V hrot(V x) { return _mm256_shuffle_epi32(x, 0x39); }
 
 // §6 constants, each broadcast to four words.
 struct alignas(32) ConstantVector {
@@ -54,7 +43,7 @@ constexpr std::array<ConstantVector, 20> kConstantVectors = broadcast(std::make_
 
 // The table's address, hidden from the optimizer: otherwise it rebuilds every
 // constant with movabs + vpbroadcastq, a shuffle-port micro-op per round.
-CHIME_INLINE const V *round_constants() {
+NGCC_ALWAYS_INLINE const V *round_constants() {
   const V *rc = reinterpret_cast<const V *>(kConstantVectors.data());
   asm("" : "+r"(rc));
   return rc;
@@ -65,7 +54,7 @@ struct Branches {
 };
 
 // §7: x ^= ~y & z etc., from the old values.
-CHIME_INLINE void chi(V &x, V &y, V &z) {
+NGCC_ALWAYS_INLINE void chi(V &x, V &y, V &z) {
   const V nx = _mm256_xor_si256(x, _mm256_andnot_si256(y, z));
   const V ny = _mm256_xor_si256(y, _mm256_andnot_si256(z, x));
   z = _mm256_xor_si256(z, _mm256_andnot_si256(x, y));
@@ -76,18 +65,18 @@ CHIME_INLINE void chi(V &x, V &y, V &z) {
 // One round (§8), L in the closed form of §5. Statements are ordered by
 // priority: the lane crossings first, then the chain t1 -> c0 -> a0 -> b1.
 template <unsigned r>
-CHIME_INLINE Branches round(const Branches &s, const V *rc) {
+NGCC_ALWAYS_INLINE Branches round(const Branches &s, const V *rc) {
   const V a0_moved = wrot(s.a0);
   const V a1_moved = hswap(s.a1);
-  const V t1 = x3(s.b1, hrot(s.c1), rotl_words<31>(s.a1));
-  const V a0_rot29 = rotl_words<29>(s.a0);
-  V c0 = x3(s.c0, a0_rot29, t1);
+  const V t1 = xor3(s.b1, hrot(s.c1), rotl64<31>(s.a1));
+  const V a0_rot29 = rotl64<29>(s.a0);
+  V c0 = xor3(s.c0, a0_rot29, t1);
   const V a0_lin = _mm256_xor_si256(a0_moved, pswap(c0));
   V b1 = _mm256_xor_si256(t1, _mm256_slli_epi64(a0_lin, 7));
   V a0 = _mm256_xor_si256(a0_lin, _mm256_load_si256(rc + r));
   V b0 = _mm256_xor_si256(s.b0, s.a1);
   V a1 = _mm256_xor_si256(a1_moved, hrot(b0));
-  const V t2 = x3(s.c1, rotr16_words(a0_rot29), hrot(t1));  // rotl 13 = rotl 29, rotr 16
+  const V t2 = xor3(s.c1, avx2::rotr64<16>(a0_rot29), hrot(t1));  // rotl 13 = rotl 29, rotr 16
   V c1 = _mm256_xor_si256(t2, _mm256_srli_epi64(a1, 5));
   if constexpr (r % 2 == 0) {
     chi(a0, b0, c0);
@@ -104,35 +93,33 @@ CHIME_INLINE Branches round(const Branches &s, const V *rc) {
 
 // An empty asm that keeps each round's instructions together, in the order
 // of round(); letting the compiler interleave rounds measured 1.5-2% slower.
-CHIME_INLINE void round_boundary(Branches &s) {
+NGCC_ALWAYS_INLINE void round_boundary(Branches &s) {
   asm("" : "+x"(s.a0), "+x"(s.a1), "+x"(s.b0), "+x"(s.b1), "+x"(s.c0), "+x"(s.c1));
 }
 
 template <std::size_t... r>
-CHIME_INLINE Branches permute_unrolled(Branches s, const V *rc, std::index_sequence<r...>) {
+NGCC_ALWAYS_INLINE Branches permute_unrolled(Branches s, const V *rc, std::index_sequence<r...>) {
   ((s = round<r>(s, rc), round_boundary(s)), ...);
   return s;
 }
 
 template <unsigned rounds>
-CHIME_INLINE Branches permute(const Branches &s, const V *rc) {
+NGCC_ALWAYS_INLINE Branches permute_registers(const Branches &s, const V *rc) {
   return permute_unrolled(s, rc, std::make_index_sequence<rounds>{});
 }
 
-CHIME_INLINE V load(const void *p) { return _mm256_loadu_si256(static_cast<const V *>(p)); }
-
-CHIME_INLINE Branches load_state(const std::uint64_t *w) {
-  return {load(w), load(w + 4), load(w + 8), load(w + 12), load(w + 16), load(w + 20)};
+NGCC_ALWAYS_INLINE Branches load_state(const State &w) {
+  return {load(&w[0]), load(&w[4]), load(&w[8]), load(&w[12]), load(&w[16]), load(&w[20])};
 }
-CHIME_INLINE void store_state(std::uint64_t *w, const Branches &s) {
+NGCC_ALWAYS_INLINE void store_state(State &w, const Branches &s) {
   const V v[6] = {s.a0, s.a1, s.b0, s.b1, s.c0, s.c1};
-  for (unsigned i = 0; i < 6; ++i) _mm256_storeu_si256(reinterpret_cast<V *>(w + 4 * i), v[i]);
+  for (unsigned i = 0; i < 6; ++i) avx2::store(&w[4 * i], v[i]);
 }
 
-// The block loops below are kept out of absorb_avx2 (noinline) and carry the
+// The block loops below are kept out of absorb() (noinline) and carry the
 // state in a local copy: otherwise GCC 12 keeps the state on the stack
 // between blocks, a store-to-load round trip on the critical path of every
-// block (measured 5% on CHIME-512, 3% on CHIME-1024; clang does not need it).
+// block (5% on CHIME-512, 3% on CHIME-1024 on Zen 3; clang does not need it).
 #define CHIME_BLOCK_LOOP __attribute__((noinline))
 
 // CHIME-512 (§10): block bytes 0..63 into A0, A1; no feed-forward.
@@ -142,7 +129,7 @@ CHIME_BLOCK_LOOP void absorb_512(Branches &state, const std::uint8_t *p, std::si
   for (; nblocks > 0; --nblocks, p += 64) {
     s.a0 = _mm256_xor_si256(s.a0, load(p));
     s.a1 = _mm256_xor_si256(s.a1, load(p + 32));
-    s = permute<15>(s, rc);
+    s = permute_registers<15>(s, rc);
   }
   state = s;
 }
@@ -158,7 +145,7 @@ CHIME_BLOCK_LOOP void absorb_1024(Branches &state, const std::uint8_t *p, std::s
     s.a0 = _mm256_xor_si256(s.a0, load(p));
     // Bytes 24..55 are block words 3..6; word 3 belongs to A0, not A1.
     s.a1 = _mm256_xor_si256(s.a1, _mm256_blend_epi32(load(p + 24), zero, 0x03));
-    s = permute<20>(s, rc);
+    s = permute_registers<20>(s, rc);
     s.a1 = _mm256_xor_si256(s.a1, _mm256_blend_epi32(zero, old.a1, 0x03));
     s.b0 = _mm256_xor_si256(s.b0, old.b0);
     s.b1 = _mm256_xor_si256(s.b1, old.b1);
@@ -168,21 +155,13 @@ CHIME_BLOCK_LOOP void absorb_1024(Branches &state, const std::uint8_t *p, std::s
   state = s;
 }
 
-}  // namespace
-
-void permute_avx2(std::uint64_t *state, unsigned rounds) {
+void permute(State &state, unsigned rounds) {
   const Branches s = load_state(state);
   const V *rc = round_constants();
-  if (rounds == 15)
-    store_state(state, permute<15>(s, rc));
-  else if (rounds == 20)
-    store_state(state, permute<20>(s, rc));
-  else
-    permute_portable(state, rounds);  // only P15 and P20 are unrolled here
+  store_state(state, rounds == 15 ? permute_registers<15>(s, rc) : permute_registers<20>(s, rc));
 }
 
-void absorb_avx2(std::uint64_t *state, const std::uint8_t *blocks, std::size_t nblocks,
-                 const Params &p) {
+void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
   if (nblocks == 0) return;
   Branches s = load_state(state);
   if (p.feed_forward)
@@ -191,5 +170,9 @@ void absorb_avx2(std::uint64_t *state, const std::uint8_t *blocks, std::size_t n
     absorb_512(s, blocks, nblocks);
   store_state(state, s);
 }
+
+}  // namespace
+
+const Implementation kAvx2{"avx2", kCompiledFeatures, absorb, permute};
 
 }  // namespace ngcc::chime

@@ -3,15 +3,16 @@
 // holds its message bits in the high positions).
 #pragma once
 
+// For the small helpers of the vector implementations, whose state must stay
+// in registers: GCC otherwise keeps some calls out of line.
+#define NGCC_ALWAYS_INLINE inline __attribute__((always_inline))
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
 namespace ngcc {
 
-constexpr std::uint32_t rotl32(std::uint32_t x, unsigned n) {
-  return n == 0 ? x : (x << n) | (x >> (32 - n));
-}
 constexpr std::uint32_t rotr32(std::uint32_t x, unsigned n) {
   return n == 0 ? x : (x >> n) | (x << (32 - n));
 }
@@ -20,9 +21,6 @@ constexpr std::uint64_t rotl64(std::uint64_t x, unsigned n) {
 }
 constexpr std::uint64_t rotr64(std::uint64_t x, unsigned n) {
   return n == 0 ? x : (x >> n) | (x << (64 - n));
-}
-constexpr std::uint16_t rotl16(std::uint16_t x, unsigned n) {
-  return n == 0 ? x : static_cast<std::uint16_t>((x << n) | (x >> (16 - n)));
 }
 
 // Loads and stores of fixed byte order, independent of the host's order.
@@ -47,14 +45,8 @@ inline void store_le16(std::uint8_t *p, std::uint16_t v) {
   p[0] = std::uint8_t(v);
   p[1] = std::uint8_t(v >> 8);
 }
-inline void store_le32(std::uint8_t *p, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) p[i] = std::uint8_t(v >> (8 * i));
-}
 inline void store_le64(std::uint8_t *p, std::uint64_t v) {
   for (int i = 0; i < 8; ++i) p[i] = std::uint8_t(v >> (8 * i));
-}
-inline void store_be32(std::uint8_t *p, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) p[i] = std::uint8_t(v >> (24 - 8 * i));
 }
 inline void store_be64(std::uint8_t *p, std::uint64_t v) {
   for (int i = 0; i < 8; ++i) p[i] = std::uint8_t(v >> (56 - 8 * i));
@@ -78,6 +70,14 @@ inline void copy_message_bits(std::uint8_t *dst, const std::uint8_t *src,
   if (n == 0) return;
   std::memcpy(dst, src, n);
   dst[n - 1] &= high_bits_mask(static_cast<unsigned>(n_bits % 8));
+}
+
+// copy_message_bits, then the 1 bit that starts every family's padding, right
+// after the last message bit. dst is zero from byte floor(n_bits/8) on.
+inline void copy_message_bits_then_one(std::uint8_t *dst, const std::uint8_t *src,
+                                       std::uint64_t n_bits) {
+  copy_message_bits(dst, src, n_bits);
+  dst[n_bits / 8] |= static_cast<std::uint8_t>(0x80u >> (n_bits % 8));
 }
 
 }  // namespace ngcc

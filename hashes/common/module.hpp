@@ -1,11 +1,15 @@
-// Defines the exported symbols of one module: CryptHash (with the argument
-// policy of ngcc/crypthash.h, applied here once for every family) and
-// ngcc_instance(). Include from exactly one translation unit per module.
+// The one module definition. Every module of ours is two translation units:
+// a definition generated per (instance, implementation) from its family's
+// candidate.json (cmake/module_definition.cpp.in, compiled with the
+// variant's flags), and module_entry.cpp (compiled with the reference flags,
+// so the argument and CPU checks run on any x86-64), which exports CryptHash
+// and ngcc_instance().
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
+#include "common/cpu_features.hpp"
 #include "ngcc/crypthash.h"
 
 namespace ngcc {
@@ -15,33 +19,14 @@ namespace ngcc {
 using HashFunction = void (*)(const std::uint8_t *msg, std::uint64_t msg_bits,
                               std::uint8_t *out, std::size_t out_bytes);
 
-inline int checked_crypthash(const ngcc_instance_info &info, HashFunction hash,
-                             int digest_len_bits, const unsigned char *msg,
-                             unsigned long long msg_len_bits, unsigned char *digest) {
-  if (digest == nullptr) return NGCC_ERR_NULL_DIGEST;
-  if (msg == nullptr && msg_len_bits > 0) return NGCC_ERR_NULL_MESSAGE;
-  const bool accepted =
-      info.is_xof ? (digest_len_bits > 0 && digest_len_bits % 8 == 0 &&
-                     digest_len_bits <= info.max_digest_bits)
-                  : digest_len_bits == info.digest_bits;
-  if (!accepted) return NGCC_ERR_DIGEST_LENGTH;
-  static const std::uint8_t empty[1] = {0};
-  hash(msg != nullptr ? msg : empty, msg_len_bits, digest,
-       static_cast<std::size_t>(digest_len_bits / 8));
-  return NGCC_OK;
-}
+struct ModuleDefinition {
+  // Everything but cpu_features and code_path, which module_entry.cpp derives.
+  ngcc_instance_info info;
+  CpuFeatures needs;  // the extensions the algorithm code was compiled for
+  HashFunction hash;
+};
+
+// Defined in the module's generated source.
+extern const ModuleDefinition kModuleDefinition;
 
 }  // namespace ngcc
-
-// NGCC_VARIANT ("ref"/"opt") is set per module by ngcc_add_module (CMake).
-#define NGCC_DEFINE_MODULE(INFO, HASH)                                         \
-  extern "C" NGCC_EXPORT const ngcc_instance_info *ngcc_instance(void) {      \
-    return &(INFO);                                                            \
-  }                                                                            \
-  extern "C" NGCC_EXPORT int CryptHash(int digest_len_bits,                   \
-                                       const unsigned char *msg,               \
-                                       unsigned long long msg_len_bits,        \
-                                       unsigned char *digest) {                \
-    return ngcc::checked_crypthash((INFO), (HASH), digest_len_bits, msg,       \
-                                   msg_len_bits, digest);                      \
-  }

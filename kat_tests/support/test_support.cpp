@@ -1,9 +1,81 @@
 #include "test_support.hpp"
 
-#include <gtest/gtest.h>
-
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
 
 namespace ngcc::test {
+namespace {
+
+struct Manifest {
+  std::vector<DeclaredInstance> instances;
+  std::vector<BuiltModule> modules;
+};
+
+Manifest read_manifest() {
+  std::ifstream in(NGCC_MODULE_MANIFEST);
+  if (!in) throw std::runtime_error(NGCC_MODULE_MANIFEST ": cannot read the module manifest");
+  const nlohmann::json doc = nlohmann::json::parse(in);
+  Manifest m;
+  for (const auto &f : doc.at("families"))
+    for (const auto &i : f.at("instances"))
+      m.instances.push_back({f.at("directory"), f.at("candidate_id"), f.at("family"),
+                             f.at("full_name"), i.at("name"), i.at("kat_name"), i.at("baseline"),
+                             i.at("digest_bits"), i.at("max_digest_bits"), i.at("xof")});
+  for (const auto &e : doc.at("modules"))
+    m.modules.push_back({e.at("target"), e.at("file"), e.at("instance"), e.at("variant"),
+                         e.at("implementation"), e.at("kind"), e.at("build_flags")});
+  return m;
+}
+
+const Manifest &manifest() {
+  static const Manifest m = read_manifest();
+  return m;
+}
+
+}  // namespace
+
+const std::vector<DeclaredInstance> &declared_instances() { return manifest().instances; }
+
+const DeclaredInstance &declared_instance(const std::string &name) {
+  for (const auto &i : declared_instances())
+    if (i.name == name) return i;
+  throw std::runtime_error("no family declares an instance '" + name + "'");
+}
+
+const std::vector<BuiltModule> &built_modules() { return manifest().modules; }
+
+std::vector<std::string> candidate_targets() {
+  std::vector<std::string> out;
+  for (const auto &m : built_modules())
+    if (m.kind == "candidate") out.push_back(m.target);
+  return out;
+}
+
+std::vector<std::string> instance_targets(const std::string &instance) {
+  std::vector<std::string> out;
+  for (const auto &m : built_modules())
+    if (m.kind == "candidate" && m.instance == instance) out.push_back(m.target);
+  return out;
+}
+
+std::vector<std::string> family_targets(const std::string &family_dir) {
+  std::vector<std::string> out;
+  for (const auto &m : built_modules())
+    if (m.kind == "candidate" && declared_instance(m.instance).family_dir == family_dir)
+      out.push_back(m.target);
+  return out;
+}
+
+std::vector<std::string> built_variants() {
+  std::vector<std::string> out;
+  for (const auto &m : built_modules())
+    if (m.kind == "candidate" && std::find(out.begin(), out.end(), m.variant) == out.end())
+      out.push_back(m.variant);
+  return out;
+}
 
 std::string module_path(const std::string &target) {
   return std::string(NGCC_MODULE_DIR) + "/lib" + target + ".so";
@@ -11,13 +83,23 @@ std::string module_path(const std::string &target) {
 
 Module load(const std::string &target) { return Module::load(module_path(target)); }
 
-const std::vector<std::string> &built_variants() {
-#if NGCC_HAVE_OPT
-  static const std::vector<std::string> variants = {"ref", "opt"};
-#else
-  static const std::vector<std::string> variants = {"ref"};
-#endif
-  return variants;
+bool runs_here(const Module &module) {
+  const ngcc_instance_info *info = module.info();
+  std::vector<std::uint8_t> out(static_cast<std::size_t>(info->digest_bits / 8));
+  return module.hash(info->digest_bits, nullptr, 0, out.data()) != NGCC_ERR_UNSUPPORTED_CPU;
+}
+
+std::string test_name(std::string_view param) {
+  std::string s(param);
+  for (char &c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return s;
+}
+
+void ModuleTest::SetUp() {
+  module_ = std::make_unique<Module>(load(GetParam()));
+  ASSERT_NE(module_->info(), nullptr) << GetParam() << " exports no ngcc_instance()";
+  if (!runs_here(*module_)) GTEST_SKIP() << GetParam() << ": " << module_->info()->code_path();
 }
 
 std::vector<std::uint8_t> random_bytes(std::mt19937_64 &rng, std::size_t n) {

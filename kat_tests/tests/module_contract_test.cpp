@@ -1,6 +1,7 @@
-// The contract of crypthash.h, checked on every module found in the build's
-// module directory: argument policy, partial-byte convention, no read past
-// ceil(n/8) bytes, and ref/opt agreement. Family-specific vectors live with
+// The contract of crypthash.h, checked on every module of the build's
+// manifest: the description against the family's declaration, the argument
+// policy, the partial-byte convention, no read outside the ceil(n/8) bytes,
+// and every variant's agreement with ref. Family-specific vectors live with
 // each family (hashes/<family>/tests).
 #include <gtest/gtest.h>
 #include <sys/mman.h>
@@ -9,8 +10,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <map>
 #include <random>
 
 #include "test_support.hpp"
@@ -18,33 +17,21 @@
 namespace ngcc::test {
 namespace {
 
-// "CHIME-512-ref" etc., every lib*.so in NGCC_MODULE_DIR, sorted.
+// Every module of the build (ours and the baselines), as its manifest lists it.
 std::vector<std::string> module_targets() {
   std::vector<std::string> out;
-  std::error_code ec;
-  for (const auto &e : std::filesystem::directory_iterator(NGCC_MODULE_DIR, ec)) {
-    const std::string f = e.path().filename().string();
-    if (f.rfind("lib", 0) == 0 && e.path().extension() == ".so") out.push_back(f.substr(3, f.size() - 6));
-  }
-  std::sort(out.begin(), out.end());
+  for (const auto &m : built_modules()) out.push_back(m.target);
   return out;
 }
 
-// Our candidate modules (the OpenSSL baselines hash whole bytes only).
-std::vector<std::string> candidate_targets() {
-  auto all = module_targets();
-  all.erase(std::remove_if(all.begin(), all.end(),
-                           [](const std::string &t) { return t.size() > 8 && t.substr(t.size() - 8) == "-openssl"; }),
-            all.end());
-  return all;
+const BuiltModule &built(const std::string &target) {
+  for (const auto &m : built_modules())
+    if (m.target == target) return m;
+  throw std::runtime_error(target + ": not in the module manifest");
 }
 
-std::string test_name(const ::testing::TestParamInfo<std::string> &info) {
-  std::string s = info.param;
-  std::replace_if(s.begin(), s.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
-  return s;
-}
-
+// Loads the module; the checks that call CryptHash with valid arguments are
+// skipped where this CPU cannot run it (UnsupportedCpu covers those).
 class ModuleContract : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
@@ -52,21 +39,63 @@ class ModuleContract : public ::testing::TestWithParam<std::string> {
     info_ = module_->info();
     ASSERT_NE(info_, nullptr) << GetParam() << " exports no ngcc_instance()";
   }
+  void skip_unless_it_runs_here() {
+    if (!runs_here(*module_)) GTEST_SKIP() << info_->code_path();
+  }
   std::unique_ptr<Module> module_;
   const ngcc_instance_info *info_ = nullptr;
 };
 
+std::string str(const char *s) { return s != nullptr ? s : "(null)"; }
+
+// ngcc_instance() says what the family's candidate.json declares and what
+// the build made of it.
 TEST_P(ModuleContract, DescribesItself) {
-  const std::string target = GetParam();
-  EXPECT_EQ(target, std::string(info_->name) + "-" + info_->variant);
-  EXPECT_GT(info_->digest_bits, 0);
-  EXPECT_EQ(info_->digest_bits % 8, 0);
-  EXPECT_EQ(info_->max_digest_bits, info_->is_xof ? NGCC_XOF_MAX_DIGEST_BITS : info_->digest_bits);
+  const BuiltModule &m = built(GetParam());
+  EXPECT_EQ(GetParam(), str(info_->name) + "-" + str(info_->variant));
+  EXPECT_EQ(str(info_->name), m.instance);
+  EXPECT_EQ(str(info_->variant), m.variant);
+  EXPECT_EQ(str(info_->implementation), m.implementation);
+  EXPECT_EQ(str(info_->build_flags), m.build_flags);
+  ASSERT_NE(info_->cpu_features, nullptr);
   ASSERT_NE(info_->code_path, nullptr);
-  EXPECT_NE(std::string(info_->code_path()), "");
+  EXPECT_EQ(std::string(info_->code_path()).rfind(m.implementation, 0), 0u) << info_->code_path();
+  if (m.kind != "candidate") return;
+  const DeclaredInstance &d = declared_instance(m.instance);
+  EXPECT_EQ(str(info_->kat_name), d.kat_name);
+  EXPECT_EQ(str(info_->candidate_id), d.candidate_id);
+  EXPECT_EQ(str(info_->family), d.family);
+  EXPECT_EQ(str(info_->full_name), d.full_name);
+  EXPECT_EQ(str(info_->baseline), d.baseline);
+  EXPECT_EQ(info_->digest_bits, d.digest_bits);
+  EXPECT_EQ(info_->is_xof != 0, d.xof);
+  EXPECT_EQ(info_->max_digest_bits, d.max_digest_bits);
 }
 
+// A module built for extensions this CPU lacks says so and writes nothing.
+class UnsupportedModule : public ModuleContract {};
+
+std::vector<std::string> modules_not_running_here() {
+  std::vector<std::string> out;
+  for (const auto &t : module_targets())
+    if (!runs_here(load(t))) out.push_back(t);
+  return out;
+}
+
+TEST_P(UnsupportedModule, SaysSoAndWritesNothing) {
+  const int d = info_->digest_bits;
+  std::vector<std::uint8_t> msg(64, 0x5A), out(d / 8, 0xEE);
+  EXPECT_EQ(module_->hash(d, msg.data(), 512, out.data()), NGCC_ERR_UNSUPPORTED_CPU);
+  EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](std::uint8_t b) { return b == 0xEE; }));
+  EXPECT_NE(std::string(info_->code_path()).find("not supported by this CPU"), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Modules, UnsupportedModule, ::testing::ValuesIn(modules_not_running_here()),
+                         ParamName());
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(UnsupportedModule);
+
 TEST_P(ModuleContract, ArgumentPolicy) {
+  skip_unless_it_runs_here();
   const int d = info_->digest_bits;
   std::vector<std::uint8_t> msg(64, 0x5A), out(NGCC_XOF_MAX_DIGEST_BITS / 8 + 16, 0xEE);
   const auto untouched = out;
@@ -93,11 +122,17 @@ TEST_P(ModuleContract, ArgumentPolicy) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Modules, ModuleContract, ::testing::ValuesIn(module_targets()), test_name);
+INSTANTIATE_TEST_SUITE_P(Modules, ModuleContract, ::testing::ValuesIn(module_targets()), ParamName());
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ModuleContract);
 
 // Bit-level conventions of crypthash.h, for our candidate modules.
-class CandidateModule : public ModuleContract {};
+class CandidateModule : public ModuleContract {
+ protected:
+  void SetUp() override {
+    ModuleContract::SetUp();
+    skip_unless_it_runs_here();
+  }
+};
 
 // The 8 - r low bits of a partial last byte are not message bits.
 TEST_P(CandidateModule, UnusedLowBitsIgnored) {
@@ -163,56 +198,60 @@ TEST_P(CandidateModule, NoReadBeforeMessageStart) {
     EXPECT_EQ(module_->hash(info_->digest_bits, bytes.data(), bits, out.data()), NGCC_OK);
 }
 
-INSTANTIATE_TEST_SUITE_P(Modules, CandidateModule, ::testing::ValuesIn(candidate_targets()), test_name);
+INSTANTIATE_TEST_SUITE_P(Modules, CandidateModule, ::testing::ValuesIn(candidate_targets()), ParamName());
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(CandidateModule);
 
-// ref and opt of one instance give identical output.
-std::vector<std::string> instances_with_both_variants(bool xof_only = false) {
-  std::map<std::string, int> seen;
-  for (const auto &t : candidate_targets()) ++seen[t.substr(0, t.rfind('-'))];
+// Every variant of an instance gives the output of its ref module.
+std::vector<std::string> variants_beside_ref(bool xof_only = false) {
   std::vector<std::string> out;
-  for (const auto &[name, n] : seen)
-    if (n == 2 && (!xof_only || load(name + "-ref").info()->is_xof)) out.push_back(name);
+  for (const auto &m : built_modules())
+    if (m.kind == "candidate" && m.variant != "ref" && (!xof_only || declared_instance(m.instance).xof))
+      for (const auto &r : built_modules())
+        if (r.instance == m.instance && r.variant == "ref") out.push_back(m.target);
   return out;
 }
 
-class RefOptDifferential : public ::testing::TestWithParam<std::string> {
+class Differential : public ModuleTest {
  protected:
   void compare(std::mt19937_64 &rng, std::uint64_t bits, int digest_bits) {
     const auto msg = random_bytes(rng, (bits + 7) / 8);
-    ASSERT_EQ(to_hex(digest(opt_, msg, bits, digest_bits)), to_hex(digest(ref_, msg, bits, digest_bits)))
-        << GetParam() << ": ref and opt differ at bit length " << bits << ", digest bits " << digest_bits;
+    ASSERT_EQ(to_hex(digest(module(), msg, bits, digest_bits)), to_hex(digest(*ref_, msg, bits, digest_bits)))
+        << GetParam() << " and " << reference() << " differ at bit length " << bits << ", digest bits "
+        << digest_bits;
   }
-  Module ref_ = load(GetParam() + "-ref");
-  Module opt_ = load(GetParam() + "-opt");
+  std::string reference() const { return str(info().name) + "-ref"; }
+  void SetUp() override {
+    ModuleTest::SetUp();
+    if (!IsSkipped()) ref_ = std::make_unique<Module>(load(reference()));
+  }
+  std::unique_ptr<Module> ref_;
 };
 
-TEST_P(RefOptDifferential, EveryBitLengthTo4096) {
+TEST_P(Differential, EveryBitLengthTo4096) {
   std::mt19937_64 rng(3);
-  for (std::uint64_t bits = 0; bits <= 4096; ++bits) compare(rng, bits, ref_.info()->digest_bits);
+  for (std::uint64_t bits = 0; bits <= 4096; ++bits) compare(rng, bits, info().digest_bits);
 }
 
-TEST_P(RefOptDifferential, RandomLengthsTo1MiB) {
+TEST_P(Differential, RandomLengthsTo1MiB) {
   std::mt19937_64 rng(4);
   std::uniform_int_distribution<std::uint64_t> length(0, 8u << 20);
-  for (int i = 0; i < 24; ++i) compare(rng, length(rng), ref_.info()->digest_bits);
+  for (int i = 0; i < 24; ++i) compare(rng, length(rng), info().digest_bits);
 }
 
-INSTANTIATE_TEST_SUITE_P(Instances, RefOptDifferential, ::testing::ValuesIn(instances_with_both_variants()),
-                         test_name);
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RefOptDifferential);
+INSTANTIATE_TEST_SUITE_P(Modules, Differential, ::testing::ValuesIn(variants_beside_ref()), ParamName());
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Differential);
 
-class XofRefOptDifferential : public RefOptDifferential {};
+class XofDifferential : public Differential {};
 
-TEST_P(XofRefOptDifferential, OutputLengths) {
+TEST_P(XofDifferential, OutputLengths) {
   std::mt19937_64 rng(5);
-  for (int bits : {8, 256, 1016, 1024, 2048, 4096, 10000, NGCC_XOF_MAX_DIGEST_BITS})
+  for (int bits : {8, 256, 1016, 1024, 2048, 4096, 10000, info().max_digest_bits})
     compare(rng, 1000 + static_cast<std::uint64_t>(bits % 977), bits);
 }
 
-INSTANTIATE_TEST_SUITE_P(Instances, XofRefOptDifferential,
-                         ::testing::ValuesIn(instances_with_both_variants(/*xof_only=*/true)), test_name);
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(XofRefOptDifferential);
+INSTANTIATE_TEST_SUITE_P(Modules, XofDifferential, ::testing::ValuesIn(variants_beside_ref(/*xof_only=*/true)),
+                         ParamName());
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(XofDifferential);
 
 }  // namespace
 }  // namespace ngcc::test

@@ -1,5 +1,5 @@
-// Shared by the CHIME unit and findings tests: the variants under test and
-// the messages of the vectors (research/hash-26-chime.md §15, §17).
+// Shared by the CHIME unit and findings tests: the messages of the vectors
+// (research/hash-26-chime.md §15, §17).
 #pragma once
 
 #include <cstdint>
@@ -10,31 +10,6 @@
 #include "test_support.hpp"
 
 namespace ngcc::chime::test {
-
-// The permutation variants callable in this build (AVX2 where built and supported).
-struct Backend {
-  const char *name;
-  void (*permute)(std::uint64_t *, unsigned);
-  AbsorbFunction absorb;
-};
-
-inline std::vector<Backend> backends() {
-  std::vector<Backend> b{{"portable", permute_portable, absorb_portable}};
-#if NGCC_HAVE_OPT
-  if (__builtin_cpu_supports("avx2")) b.push_back({"avx2", permute_avx2, absorb_avx2});
-#endif
-  return b;
-}
-
-// The modules of one instance, e.g. {"CHIME-512-ref", "CHIME-512-opt"}.
-inline std::vector<std::string> modules(int digest_bits) {
-  const std::string instance = "CHIME-" + std::to_string(digest_bits);
-  std::vector<std::string> m{instance + "-ref"};
-#if NGCC_HAVE_OPT
-  if (__builtin_cpu_supports("avx2")) m.push_back(instance + "-opt");
-#endif
-  return m;
-}
 
 // Lower-case hex, as the specification prints digests.
 inline std::string lower_hex(const std::uint8_t *data, std::size_t size) {

@@ -56,15 +56,20 @@ int CryptHash(int digest_len_bits, const unsigned char *msg,
               unsigned long long msg_len_bits, unsigned char *digest);
 
 typedef struct ngcc_instance_info {
-  const char *name;         /* parameter set, e.g. "Laurus-512" */
-  const char *kat_name;     /* ALGORITHM_INSTANCE of the KAT files, e.g. "laurus_512" */
-  const char *candidate_id; /* e.g. "hash-14" */
-  const char *family;       /* e.g. "Laurus" */
-  int digest_bits;          /* DIGEST_BIT_LENGTH: the KAT and benchmark width */
-  int is_xof;               /* 1: any positive multiple of 8 up to max_digest_bits */
-  int max_digest_bits;      /* digest_bits for fixed-width instances */
-  const char *variant;      /* "ref" or "opt" */
-  /* Which code path this CPU runs (e.g. "portable", "avx2", "avx512"). */
+  const char *name;           /* parameter set, e.g. "Laurus-512" */
+  const char *kat_name;       /* ALGORITHM_INSTANCE of the KAT files, e.g. "laurus_512" */
+  const char *candidate_id;   /* e.g. "hash-14" */
+  const char *family;         /* e.g. "Laurus" */
+  const char *full_name;      /* the algorithm as the published reports title it */
+  int digest_bits;            /* DIGEST_BIT_LENGTH: the KAT and benchmark width */
+  int is_xof;                 /* 1: any positive multiple of 8 up to max_digest_bits */
+  int max_digest_bits;        /* digest_bits for fixed-width instances */
+  const char *baseline;       /* the same-run baseline it is compared with, e.g. "SHA-512" */
+  const char *variant;        /* "ref", "opt", "avx512" (NICCS package layout) */
+  const char *implementation; /* the primitive's implementation: "portable", "avx2", "avx512" */
+  const char *build_flags;    /* compile flags of the algorithm code, exactly as given */
+  const char *cpu_features;   /* extensions the code needs, e.g. "AVX2 BMI1 BMI2 FMA"; "" none */
+  /* The code path this CPU runs, or why it cannot run it. */
   const char *(*code_path)(void);
 } ngcc_instance_info;
 

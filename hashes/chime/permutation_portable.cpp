@@ -1,5 +1,5 @@
-// CHIME permutation P15 / P20, portable reference (§4-§8 of
-// research/hash-26-chime.md). Readable first: one function per step.
+// CHIME permutation P15 / P20 and block absorption, portable reference
+// (§4-§11 of research/hash-26-chime.md). Readable first: one function per step.
 #include <cstdint>
 
 #include "chime/chime.hpp"
@@ -85,14 +85,32 @@ void round(Branches &s, unsigned r) {
     s = {s.a1, s.b0, s.b1, s.c0, s.c1, s.a0};  // backward
 }
 
-}  // namespace
-
-void permute_portable(std::uint64_t *state, unsigned rounds) {
+void permute(State &state, unsigned rounds) {
   Branches s;
   Branch *const branches[6] = {&s.a0, &s.a1, &s.b0, &s.b1, &s.c0, &s.c1};
   for (unsigned n = 0; n < kStateWords; ++n) branches[n / 4]->w[n % 4] = state[n];
   for (unsigned r = 0; r < rounds; ++r) round(s, r);
   for (unsigned n = 0; n < kStateWords; ++n) state[n] = branches[n / 4]->w[n % 4];
 }
+
+// §10, §11.
+void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
+  const unsigned rate_words = p.rate_bytes / 8;
+  for (std::size_t b = 0; b < nblocks; ++b, blocks += p.rate_bytes) {
+    State before = state;
+    for (unsigned j = 0; j < rate_words; ++j)
+      state[rate_word(p, j)] ^= load_le64(blocks + 8 * j);
+    permute(state, p.rounds);
+    if (p.feed_forward) {
+      // Only the capacity is fed forward; the rate words were overwritten.
+      for (unsigned j = 0; j < rate_words; ++j) before[rate_word(p, j)] = 0;
+      for (unsigned i = 0; i < kStateWords; ++i) state[i] ^= before[i];
+    }
+  }
+}
+
+}  // namespace
+
+const Implementation kPortable{"portable", kCompiledFeatures, absorb, permute};
 
 }  // namespace ngcc::chime

@@ -13,15 +13,20 @@
 #include <string>
 #include <vector>
 
-#include "chime/chime.hpp"
 #include "chime_testing.hpp"
 #include "test_support.hpp"
 
 namespace ngcc::chime::test {
 namespace {
 
-using Words = std::array<std::uint64_t, kStateWords>;
+using Words = State;
 using Bytes = std::vector<std::uint8_t>;
+
+// Over the implementation table, and over the modules of one or both instances.
+class ChimeImplementation : public ngcc::test::ImplementationTest<Implementation> {};
+class Chime512Module : public ngcc::test::ModuleTest {};
+class Chime1024Module : public ngcc::test::ModuleTest {};
+class ChimeModule : public ngcc::test::ModuleTest {};
 
 // A state as listed in §15: 24 hexadecimal 64-bit numbers, A0[0] first.
 Words state(const std::string &listing) {
@@ -50,13 +55,13 @@ Words folded(std::uint64_t a0, std::uint64_t a1, std::uint64_t b0, std::uint64_t
   return w;
 }
 
-Words permuted(const Backend &b, Words w, unsigned rounds) {
-  b.permute(w.data(), rounds);
+Words permuted(const Implementation &impl, Words w, unsigned rounds) {
+  impl.permute(w, rounds);
   return w;
 }
 
-Words absorbed(const Backend &b, Words w, const Bytes &blocks, const Params &p) {
-  b.absorb(w.data(), blocks.data(), blocks.size() / p.rate_bytes, p);
+Words absorbed(const Implementation &impl, Words w, const Bytes &blocks, const Params &p) {
+  impl.absorb(w, blocks.data(), blocks.size() / p.rate_bytes, p);
   return w;
 }
 
@@ -89,22 +94,19 @@ TEST(ChimeConstants, MatchTheCheckValues) {
 
 // ---- §15.3 permutation vectors ---------------------------------------------
 
-TEST(ChimePermutation, ZeroState) {
-  for (const auto &b : backends()) {
-    SCOPED_TRACE(b.name);
-    EXPECT_EQ(permuted(b, Words{}, 15),
-              folded(0xa1f54f00a9d23132, 0x18099aaa499ebdff, 0x66894ac94354323e,
-                     0x6e2a4c4ebff617b0, 0xd2ba99f9a76e9d38, 0xff111a84cc0ac726));
-    EXPECT_EQ(permuted(b, Words{}, 20),
-              folded(0x65e05bd3d22bf845, 0x543e6f9d80800f53, 0x9578d5243a10bb07,
-                     0x69746884ba09ed43, 0x4c714750620a8911, 0x1064b4264429ec11));
-  }
+TEST_P(ChimeImplementation, PermuteZeroState) {
+  EXPECT_EQ(permuted(impl(), Words{}, 15),
+            folded(0xa1f54f00a9d23132, 0x18099aaa499ebdff, 0x66894ac94354323e,
+                   0x6e2a4c4ebff617b0, 0xd2ba99f9a76e9d38, 0xff111a84cc0ac726));
+  EXPECT_EQ(permuted(impl(), Words{}, 20),
+            folded(0x65e05bd3d22bf845, 0x543e6f9d80800f53, 0x9578d5243a10bb07,
+                   0x69746884ba09ed43, 0x4c714750620a8911, 0x1064b4264429ec11));
 }
 
 // Catches the HROT direction, chi pairing and rotation direction of round 0.
 TEST(ChimePermutation, OneRoundFromS0) {
   Words w = s0();
-  permute_portable(w.data(), 1);
+  kPortable.permute(w, 1);
   EXPECT_EQ(w, state(R"(
     3a7b34b2bc8a2acb 8d85ccabbda18fd2 57f597a0f16d269e 9b3df8d8717117a6
     fade55889a7aa2d7 e7e1488b9b5da734 fe60c50a91f4a915 ff5fc40990f3bc76
@@ -114,7 +116,7 @@ TEST(ChimePermutation, OneRoundFromS0) {
     ceaf011c23488c73 6acaa7fd8c0d2a72 bf7a3e5f6d8647f0 1d971e3ecf63fcf1)"));
 }
 
-TEST(ChimePermutation, S0) {
+TEST_P(ChimeImplementation, PermuteS0) {
   const Words p15 = state(R"(
     d52c75b45c8ecba7 96b2d6993796d987 3ef2b8b5230cf7da 1a0e684726dbc3e4
     50bfdcd70bb1b1ae 62fd6569e6ecf2d4 bec47d4dae139f4d 7b0997e855e7539b
@@ -129,30 +131,24 @@ TEST(ChimePermutation, S0) {
     3c460f6499136f48 c2efa5cdcbf362dc 5bcd4ee7524981f8 8debcb934da3d722
     047ef5ff14720778 cb6fb050f8ca5400 d05c680a46ae88af 9f6b1102414e0a4b
     de9b5a8d0d47de0b 67aa0970b5050435 ecebf553bcb0db13 4d44f41559fabc78)");
-  for (const auto &b : backends()) {
-    SCOPED_TRACE(b.name);
-    EXPECT_EQ(permuted(b, s0(), 15), p15);
-    EXPECT_EQ(permuted(b, s0(), 20), p20);
-  }
+  EXPECT_EQ(permuted(impl(), s0(), 15), p15);
+  EXPECT_EQ(permuted(impl(), s0(), 20), p20);
 }
 
-TEST(ChimePermutation, VariantsAgreeOnRandomStates) {
-  const auto all = backends();
+TEST_P(ChimeImplementation, PermuteAgreesWithPortableOnRandomStates) {
   std::mt19937_64 rng(26);
   for (int trial = 0; trial < 200; ++trial) {
     Words w;
     for (auto &x : w) x = rng();
     for (unsigned rounds : {15u, 20u}) {
-      const Words expected = permuted(all[0], w, rounds);
-      for (const auto &b : all) EXPECT_EQ(permuted(b, w, rounds), expected) << b.name;
+      EXPECT_EQ(permuted(impl(), w, rounds), permuted(kPortable, w, rounds));
     }
   }
 }
 
 // Multi-block absorb from random states, both instances (exercises the
 // rate layout and the feed-forward of each variant).
-TEST(ChimeAbsorb, VariantsAgreeOnRandomStatesAndBlocks) {
-  const auto all = backends();
+TEST_P(ChimeImplementation, AbsorbAgreesWithPortableOnRandomStatesAndBlocks) {
   std::mt19937_64 rng(2026);
   for (const Params *p : {&kChime512, &kChime1024}) {
     for (std::size_t nblocks = 1; nblocks <= 5; ++nblocks) {
@@ -160,8 +156,7 @@ TEST(ChimeAbsorb, VariantsAgreeOnRandomStatesAndBlocks) {
       for (auto &x : w) x = rng();
       Bytes blocks(nblocks * p->rate_bytes);
       for (auto &x : blocks) x = static_cast<std::uint8_t>(rng());
-      const Words expected = absorbed(all[0], w, blocks, *p);
-      for (const auto &b : all) EXPECT_EQ(absorbed(b, w, blocks, *p), expected) << b.name;
+      EXPECT_EQ(absorbed(impl(), w, blocks, *p), absorbed(kPortable, w, blocks, *p));
     }
   }
 }
@@ -178,7 +173,7 @@ Bytes padded_abc(const Params &p) {
   return block;
 }
 
-TEST(ChimeAbsorb, Chime512AbcBlock) {
+TEST_P(ChimeImplementation, AbsorbChime512AbcBlock) {
   const Words after = state(R"(
     2ad00e5646044026 785d3cc2aa3305f4 e8b4148af2cec85b 34ca3c91d47e7441
     dbc8fa2baeae6787 06c7a965966d5e0b c66e4098d9a7bb0c 4ed0fd3a9bdaa7b5
@@ -189,14 +184,11 @@ TEST(ChimeAbsorb, Chime512AbcBlock) {
   Words before{};
   before[0] = 0x0000000080636261;  // A0[0]
   before[7] = 0x0100000000000000;  // A1[3]
-  for (const auto &b : backends()) {
-    SCOPED_TRACE(b.name);
-    EXPECT_EQ(permuted(b, before, 15), after);
-    EXPECT_EQ(absorbed(b, Words{}, padded_abc(kChime512), kChime512), after);
-  }
+  EXPECT_EQ(permuted(impl(), before, 15), after);
+  EXPECT_EQ(absorbed(impl(), Words{}, padded_abc(kChime512), kChime512), after);
 }
 
-TEST(ChimeAbsorb, Chime512FirstOfTwoBlocks) {
+TEST_P(ChimeImplementation, AbsorbChime512FirstOfTwoBlocks) {
   const Words after = state(R"(
     c484a203b6905653 597ea74619c0fb81 ba38fd46c418544e 9c60f8c609390707
     f6ceed7fc15e8cb3 12fad94d967d6b5e 5273a7236c586f7f 6c775bdfffea60d2
@@ -204,11 +196,10 @@ TEST(ChimeAbsorb, Chime512FirstOfTwoBlocks) {
     6cffad78a39bf81e 97a53d8b933465ec 88bbfaeb4ad0bc41 4fb84b42fe36b792
     1c11bb1822ce3572 56cf53f2df0184d4 d98c63652c587f38 81cc902f9b3aba20
     0d2451a25a9428f7 70563663bbc2dadb 73b221205f460c78 5f892c60a0d438eb)");
-  for (const auto &b : backends())
-    EXPECT_EQ(absorbed(b, Words{}, sequence(64), kChime512), after) << b.name;
+  EXPECT_EQ(absorbed(impl(), Words{}, sequence(64), kChime512), after);
 }
 
-TEST(ChimeAbsorb, Chime1024AbcLastBlock) {
+TEST_P(ChimeImplementation, AbsorbChime1024AbcLastBlock) {
   const Words before = state(R"(
     0000000080636261 0000000000000000 0000000000000000 0000000000000000
     0000000000000000 0000000000000000 0000000000000000 0100000000000000
@@ -236,14 +227,11 @@ TEST(ChimeAbsorb, Chime1024AbcLastBlock) {
     xored[rate_word(kChime1024, j)] ^= ngcc::load_le64(&block[8 * j]);
   EXPECT_EQ(xored, before);
 
-  for (const auto &b : backends()) {
-    SCOPED_TRACE(b.name);
-    EXPECT_EQ(permuted(b, before, 20), after_p20);
-    EXPECT_EQ(absorbed(b, flagged, block, kChime1024), after_feed_forward);
-  }
+  EXPECT_EQ(permuted(impl(), before, 20), after_p20);
+  EXPECT_EQ(absorbed(impl(), flagged, block, kChime1024), after_feed_forward);
 }
 
-TEST(ChimeAbsorb, Chime1024FirstOfTwoBlocks) {
+TEST_P(ChimeImplementation, AbsorbChime1024FirstOfTwoBlocks) {
   const Words after = state(R"(
     91aeeff9b9f968dc a9d9b698913e8d75 bcfab8e9f5e3e490 60c0a2f851d1fd63
     dac1111ce8392d35 3569f78071a13513 a8a01e746e75766a bdf7bb25470653ad
@@ -251,8 +239,7 @@ TEST(ChimeAbsorb, Chime1024FirstOfTwoBlocks) {
     c55b21c00e29285b c6f30b40b6b15a6f 9d977b72bcf3acea b68ca8f53fd5d2f4
     d714e398b268aedd dad3f0ebc26533ee c507081f3f055fe2 e0020a74c8c39aa1
     5b8cfaeb1ba47e18 f4f6ae41d9de3ec1 8101b66848969431 26b8d4ee9538f624)");
-  for (const auto &b : backends())
-    EXPECT_EQ(absorbed(b, Words{}, sequence(56), kChime1024), after) << b.name;
+  EXPECT_EQ(absorbed(impl(), Words{}, sequence(56), kChime1024), after);
 }
 
 // ---- §15.1 / §15.2 digests through the modules --------------------------------
@@ -512,27 +499,18 @@ const DigestVector kChime1024Digests[] = {
        "8fde09dd6f35d7265faefb8bac075dd0cf94990169c34ec567b9ea8aab11afe6"},
 };
 
-void check_digests(int bits, const DigestVector *vectors, std::size_t count) {
-  for (const auto &name : modules(bits)) {
-    const auto module = ngcc::test::load(name);
-    for (std::size_t i = 0; i < count; ++i) {
-      const auto &v = vectors[i];
-      EXPECT_EQ(lower_hex(ngcc::test::digest(module, v.msg, v.bits)), v.digest)
-          << name << " row " << v.row;
-    }
-  }
+TEST_P(Chime512Module, DigestVectors) {
+  for (const auto &v : kChime512Digests)
+    EXPECT_EQ(lower_hex(ngcc::test::digest(module(), v.msg, v.bits)), v.digest) << "row " << v.row;
 }
 
-TEST(ChimeDigest, Chime512Vectors) {
-  check_digests(512, kChime512Digests, std::size(kChime512Digests));
-}
-
-TEST(ChimeDigest, Chime1024Vectors) {
-  check_digests(1024, kChime1024Digests, std::size(kChime1024Digests));
+TEST_P(Chime1024Module, DigestVectors) {
+  for (const auto &v : kChime1024Digests)
+    EXPECT_EQ(lower_hex(ngcc::test::digest(module(), v.msg, v.bits)), v.digest) << "row " << v.row;
 }
 
 // §15.5: short KAT_2_12 records (odd bit lengths), digests as in the KAT files.
-TEST(ChimeDigest, KatExcerpts) {
+TEST_P(ChimeModule, KatExcerpts) {
   struct Record {
     int bits;
     std::uint64_t msg_bits;
@@ -574,14 +552,21 @@ TEST(ChimeDigest, KatExcerpts) {
        "E133F61A87B593B2B29455049DC6036AFD906271CC084B5E140A6CACB3FF7291"},
   };
   for (const auto &r : records) {
-    for (const auto &name : modules(r.bits)) {
-      const auto module = ngcc::test::load(name);
-      EXPECT_EQ(ngcc::test::to_hex(ngcc::test::digest(module, ngcc::test::from_hex(r.msg), r.msg_bits)),
-                r.digest)
-          << name << " " << r.msg_bits << " bits";
-    }
+    if (r.bits != info().digest_bits) continue;
+    EXPECT_EQ(ngcc::test::to_hex(ngcc::test::digest(module(), ngcc::test::from_hex(r.msg), r.msg_bits)),
+              r.digest)
+        << r.msg_bits << " bits";
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Implementations, ChimeImplementation, ::testing::ValuesIn(kImplementations),
+                         ngcc::test::ParamName());
+INSTANTIATE_TEST_SUITE_P(Modules, Chime512Module, ::testing::ValuesIn(ngcc::test::instance_targets("CHIME-512")),
+                         ngcc::test::ParamName());
+INSTANTIATE_TEST_SUITE_P(Modules, Chime1024Module,
+                         ::testing::ValuesIn(ngcc::test::instance_targets("CHIME-1024")), ngcc::test::ParamName());
+INSTANTIATE_TEST_SUITE_P(Modules, ChimeModule, ::testing::ValuesIn(ngcc::test::family_targets("chime")),
+                         ngcc::test::ParamName());
 
 }  // namespace
 }  // namespace ngcc::chime::test

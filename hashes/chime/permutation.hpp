@@ -1,0 +1,54 @@
+// The CHIME permutation P15 / P20 (§4-§8 of research/hash-26-chime.md) and
+// the block absorption built on it: the state, the round constants, and the
+// table of implementations, each with the same operations.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "common/cpu_features.hpp"
+
+namespace ngcc::chime {
+
+// §2/§3: the state is six branches A0, A1, B0, B1, C0, C1 of four 64-bit
+// words, in that order; word n is branch n/4, index n%4.
+constexpr unsigned kBranchWords = 4;
+constexpr unsigned kStateWords = 24;
+using State = std::array<std::uint64_t, kStateWords>;
+
+// §6: one 64-bit constant per round, XORed into all four words of A0.
+// Transcribed from the table of §6 (rule: ((i+1)*0x9E3779B97F4A7C15) ^
+// (0xDEADBEEF00000000 | i); the unit tests check both).
+inline constexpr std::uint64_t kRoundConstants[20] = {
+    0x409AC7567F4A7C15, 0xE2C34D9DFE94F82B, 0x040BD3C37DDF743D, 0xA670580AFD29F057,
+    0xC9B8DE707C746C6D, 0x6BE164B7FBBEE87B, 0x8D29EAFD7B096495, 0x2F167324FA53E0AF,
+    0x515EF96A799E5CB5, 0xF0877FD1F8E8D8DB, 0x12CF8417783354ED, 0xB4340A5EF77DD0F7,
+    0xD67C908476C84D1D, 0x79A516CBF612C92B, 0x9BED9F31755D4535, 0x3DDA2578F4A7C15F,
+    0x5F02ABBE73F23D75, 0xC14B31E5F33CB96B, 0x60B3B62B7287359D, 0x82F83C92F1D1B1B7,
+};
+
+struct Params;  // chime.hpp
+
+struct Implementation {
+  const char *name;
+  CpuFeatures needs;
+  // For each of nblocks consecutive rate-sized blocks: XOR it into the rate,
+  // apply P, and for CHIME-1024 XOR the capacity as it was before P back into
+  // the capacity (§10, §11).
+  void (*absorb)(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p);
+  // P with 15 or 20 rounds (§8), in place.
+  void (*permute)(State &state, unsigned rounds);
+};
+
+extern const Implementation kPortable;  // permutation_portable.cpp
+extern const Implementation kAvx2;      // permutation_avx2.cpp, x86-64-v3
+
+inline const Implementation *const kImplementations[] = {
+    &kPortable,
+#if defined(__x86_64__)
+    &kAvx2,
+#endif
+};
+
+}  // namespace ngcc::chime

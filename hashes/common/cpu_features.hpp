@@ -1,0 +1,93 @@
+// Instruction set extensions: which ones a translation unit was compiled for,
+// which ones this CPU (and its operating system) provides, and their names.
+// Every implementation of every family states what it needs with these, and
+// the one module definition (module_entry.cpp) refuses to run code the CPU
+// cannot execute.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace ngcc {
+
+// One bit per extension that some implementation may need.
+enum CpuFeature : std::uint32_t {
+  kAvx2 = 1u << 0,
+  kBmi1 = 1u << 1,
+  kBmi2 = 1u << 2,
+  kFma = 1u << 3,
+  kAvx512F = 1u << 4,
+  kAvx512BW = 1u << 5,
+  kAvx512CD = 1u << 6,
+  kAvx512DQ = 1u << 7,
+  kAvx512VL = 1u << 8,
+  kAvx512Vbmi = 1u << 9,
+  kAvx512Vbmi2 = 1u << 10,
+};
+using CpuFeatures = std::uint32_t;
+
+struct CpuFeatureName {
+  CpuFeature feature;
+  const char *name;  // as the CPU manuals spell it
+};
+inline constexpr CpuFeatureName kCpuFeatureNames[] = {
+    {kAvx2, "AVX2"},         {kBmi1, "BMI1"},         {kBmi2, "BMI2"},
+    {kFma, "FMA"},           {kAvx512F, "AVX512F"},   {kAvx512BW, "AVX512BW"},
+    {kAvx512CD, "AVX512CD"}, {kAvx512DQ, "AVX512DQ"}, {kAvx512VL, "AVX512VL"},
+    {kAvx512Vbmi, "AVX512VBMI"}, {kAvx512Vbmi2, "AVX512VBMI2"},
+};
+
+// "AVX2 BMI1 BMI2 FMA"; "" for none.
+inline std::string cpu_feature_names(CpuFeatures features) {
+  std::string out;
+  for (const auto &f : kCpuFeatureNames)
+    if (features & f.feature) out += (out.empty() ? "" : " ") + std::string(f.name);
+  return out;
+}
+
+// The extensions of `wanted` that this CPU and OS provide (the compiler's
+// run-time check, which also asks the OS whether it saves the vector state).
+CpuFeatures cpu_features_present(CpuFeatures wanted);
+inline bool cpu_supports(CpuFeatures needed) { return cpu_features_present(needed) == needed; }
+
+namespace {
+// The extensions the including translation unit is compiled for (-march,
+// -mavx512f, ...). Internal linkage: every translation unit has its own value.
+constexpr CpuFeatures kCompiledFeatures = 0
+#ifdef __AVX2__
+    | kAvx2
+#endif
+#ifdef __BMI__
+    | kBmi1
+#endif
+#ifdef __BMI2__
+    | kBmi2
+#endif
+#ifdef __FMA__
+    | kFma
+#endif
+#ifdef __AVX512F__
+    | kAvx512F
+#endif
+#ifdef __AVX512BW__
+    | kAvx512BW
+#endif
+#ifdef __AVX512CD__
+    | kAvx512CD
+#endif
+#ifdef __AVX512DQ__
+    | kAvx512DQ
+#endif
+#ifdef __AVX512VL__
+    | kAvx512VL
+#endif
+#ifdef __AVX512VBMI__
+    | kAvx512Vbmi
+#endif
+#ifdef __AVX512VBMI2__
+    | kAvx512Vbmi2
+#endif
+    ;
+}  // namespace
+
+}  // namespace ngcc

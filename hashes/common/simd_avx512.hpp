@@ -1,0 +1,65 @@
+// AVX-512 for the families' avx512 implementations (permutation_avx512.cpp).
+// Natively: <immintrin.h>, compiled with the avx512 variant's flags. With
+// NGCC_AVX512_EMULATION (preset emulated): the same intrinsic names from
+// SIMDe, so the same source is proven on any x86-64-v3 CPU and under
+// valgrind, slowly.
+#pragma once
+
+#if defined(NGCC_AVX512_EMULATION)
+#define SIMDE_ENABLE_NATIVE_ALIASES
+#include <simde/x86/avx512.h>
+#else
+#include <immintrin.h>
+#endif
+
+#include "common/bits.hpp"
+
+#if defined(NGCC_AVX512_EMULATION)
+// SIMDe 0.7.4 has no VBMI2 shift-doubles with an immediate count (GCC's own
+// header declares them, but only for VBMI2 targets): per element,
+// shldi(a, b, n) = high half of (a:b) << n, shrdi(a, b, n) = low half of (b:a) >> n.
+#define NGCC_EMULATED_SHLDI(w, bits, a, b, n) \
+  _mm##w##_or_si##w(_mm##w##_slli_epi##bits((a), (n)), _mm##w##_srli_epi##bits((b), bits - (n)))
+#define NGCC_EMULATED_SHRDI(w, bits, a, b, n) \
+  _mm##w##_or_si##w(_mm##w##_srli_epi##bits((a), (n)), _mm##w##_slli_epi##bits((b), bits - (n)))
+#undef _mm256_shldi_epi16
+#undef _mm256_shldi_epi32
+#undef _mm256_shldi_epi64
+#undef _mm512_shldi_epi16
+#undef _mm512_shldi_epi32
+#undef _mm512_shldi_epi64
+#undef _mm256_shrdi_epi16
+#undef _mm256_shrdi_epi32
+#undef _mm256_shrdi_epi64
+#undef _mm512_shrdi_epi16
+#undef _mm512_shrdi_epi32
+#undef _mm512_shrdi_epi64
+#define _mm256_shldi_epi16(a, b, n) NGCC_EMULATED_SHLDI(256, 16, a, b, n)
+#define _mm256_shldi_epi32(a, b, n) NGCC_EMULATED_SHLDI(256, 32, a, b, n)
+#define _mm256_shldi_epi64(a, b, n) NGCC_EMULATED_SHLDI(256, 64, a, b, n)
+#define _mm512_shldi_epi16(a, b, n) NGCC_EMULATED_SHLDI(512, 16, a, b, n)
+#define _mm512_shldi_epi32(a, b, n) NGCC_EMULATED_SHLDI(512, 32, a, b, n)
+#define _mm512_shldi_epi64(a, b, n) NGCC_EMULATED_SHLDI(512, 64, a, b, n)
+#define _mm256_shrdi_epi16(a, b, n) NGCC_EMULATED_SHRDI(256, 16, a, b, n)
+#define _mm256_shrdi_epi32(a, b, n) NGCC_EMULATED_SHRDI(256, 32, a, b, n)
+#define _mm256_shrdi_epi64(a, b, n) NGCC_EMULATED_SHRDI(256, 64, a, b, n)
+#define _mm512_shrdi_epi16(a, b, n) NGCC_EMULATED_SHRDI(512, 16, a, b, n)
+#define _mm512_shrdi_epi32(a, b, n) NGCC_EMULATED_SHRDI(512, 32, a, b, n)
+#define _mm512_shrdi_epi64(a, b, n) NGCC_EMULATED_SHRDI(512, 64, a, b, n)
+#endif
+
+namespace ngcc::avx512 {
+
+// The implementation's name in kImplementations, ngcc_instance() and reports.
+#if defined(NGCC_AVX512_EMULATION)
+inline constexpr const char kImplementationName[] = "avx512-simde";
+#else
+inline constexpr const char kImplementationName[] = "avx512";
+#endif
+
+// Three-input logic: bit i of the result is bit (a_i b_i c_i) of `table`
+// (vpternlog). kXor3 = a ^ b ^ c, kChi = a ^ (~b & c).
+inline constexpr int kXor3 = 0x96;
+inline constexpr int kChi = 0xD2;
+
+}  // namespace ngcc::avx512
