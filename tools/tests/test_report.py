@@ -1,4 +1,4 @@
-"""Unit tests of tools/ngcc_report.py (ctest label `unit`).
+"""Unit tests of tools/ngcc_report.py and tools/report/ (ctest label `unit`).
 
 Run:  /usr/bin/python3 -m unittest discover -s tools/tests -v
 """
@@ -20,7 +20,7 @@ PUBLISHED = os.path.join(TOOLS, "testdata", "published-hash-26-CHIME.tsv")
 PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
 sys.path.insert(0, TOOLS)
-import ngcc_report as R  # noqa: E402
+import report as R  # noqa: E402
 
 
 def run(*args):
