@@ -198,7 +198,8 @@ def parse_modules(ck, context):
         ck.typed(mod, "object", where)
         name = ck.get(mod, "name", "string", where)
         variant = ck.get(mod, "variant", "string", where)
-        for key in ("candidate_id", "family", "module", "sha256", "kind"):
+        for key in ("candidate_id", "family", "module", "sha256", "kind",
+                    "full_name", "implementation", "build_flags"):
             if mod.get(key) is not None:
                 ck.get(mod, key, "string", where)
         modules["%s/%s" % (name, variant)] = mod

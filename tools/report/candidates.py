@@ -2,9 +2,11 @@
 belong to, each candidate's title and parameter sets, and the names and build
 flags of the implementation variants.
 
-ROUND1 and VARIANTS hold the Round 1 candidates and the flags of
-cmake/NgccModule.cmake; bench.json's `ngcc_modules` entries (bench/SCHEMA.md
-§3) and kat.json's modules name the candidate and family of other instances.
+The run's records say most of this: bench.json's `ngcc_modules` entries
+(bench/SCHEMA.md §3) carry `candidate_id` and `family` and may carry
+`full_name`, `implementation` and `build_flags`; kat.json's modules carry
+`candidate_id` and `family` too. ROUND1 and VARIANTS answer only where those
+fields are absent.
 """
 
 BASELINE_VARIANTS = ("openssl",)
@@ -51,9 +53,22 @@ class Family:
         return "%s-%s" % (self.id, self.name)
 
 
-def candidate_title(candidate_id):
-    """The algorithm's title for a Round 1 candidate, else None."""
-    return ROUND1[candidate_id][1] if candidate_id in ROUND1 else None
+def _first_text(modules, key):
+    for mod in modules:
+        value = mod.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return None
+
+
+def candidate_title(candidate_id, modules):
+    """The algorithm's title: `full_name` of the candidate's modules, else the
+    Round 1 title, else None."""
+    title = _first_text((m for m in modules if m.get("candidate_id") == candidate_id),
+                        "full_name")
+    if title is None and candidate_id in ROUND1:
+        title = ROUND1[candidate_id][1]
+    return title
 
 
 def parameter_sets(candidate_id):
@@ -67,18 +82,18 @@ def all_parameter_sets():
     return [i for cid in sorted(ROUND1) for i in parameter_sets(cid)]
 
 
-def implementation(variant):
-    """(name, flags) of a variant, e.g. ('optimized', '-O3 -march=x86-64-v3');
-    flags None when unknown."""
-    return VARIANTS.get(variant, (variant, None))
+def implementation(variant, modules):
+    """(name, flags) of a variant, e.g. ('optimized', '-O3 -march=x86-64-v3'):
+    the modules' `implementation` and `build_flags`, else VARIANTS; flags
+    None when unknown."""
+    name, flags = VARIANTS.get(variant, (variant, None))
+    return (_first_text(modules, "implementation") or name,
+            _first_text(modules, "build_flags") or flags)
 
 
 def _candidate_of(instance, bench, kat):
-    """(candidate id, family) of an instance: from ROUND1, else the records,
+    """(candidate id, family) of an instance: from the records, else ROUND1,
     else a guess from its name."""
-    for cid, (family, _title, instances) in ROUND1.items():
-        if instance in instances:
-            return cid, family
     for mod in bench.modules.values():
         if mod["name"] == instance and mod.get("kind", "candidate") != "baseline" \
                 and mod.get("candidate_id") and mod.get("family"):
@@ -87,6 +102,9 @@ def _candidate_of(instance, bench, kat):
         for km in kat.modules.values():
             if km.name == instance and km.candidate_id and km.family:
                 return km.candidate_id, km.family
+    for cid, (family, _title, instances) in ROUND1.items():
+        if instance in instances:
+            return cid, family
     family = instance.split("-")[0]
     return "external-" + family, family
 
@@ -99,7 +117,7 @@ def group_families(bench, kat):
             continue
         cid, name = _candidate_of(inst, bench, kat)
         if cid not in families:
-            title = candidate_title(cid) or name
+            title = candidate_title(cid, bench.modules.values()) or name
             families[cid] = Family(cid, name, title, [])
         families[cid].instances.append(inst)
     for fam in families.values():

@@ -167,12 +167,13 @@ class Report:
 
     def variant_text(self, fam, var):
         """'optimized (opt, -O3 -march=x86-64-v3; code path avx2)'."""
+        modules = [self.module(inst, var) for inst in fam.instances]
         paths = []
-        for inst in fam.instances:
-            p = self.module(inst, var).get("code_path")
+        for mod in modules:
+            p = mod.get("code_path")
             if isinstance(p, str) and p and p not in paths:
                 paths.append(p)
-        name, flags = implementation(var)
+        name, flags = implementation(var, modules)
         details = ["%s, %s" % (var, flags) if flags else var]
         if paths:
             details.append("code path " + ", ".join(paths))
@@ -186,13 +187,13 @@ class Report:
         return {"x86_64": "x86-64", "amd64": "x86-64",
                 "aarch64": "AArch64", "arm64": "AArch64"}.get(machine, machine)
 
-    def flags(self, var):
-        """The build flags cell: the run's compile line for the variant, else
-        the variant's flags in cmake/NgccModule.cmake."""
+    def flags(self, inst, var):
+        """The build flags cell: the run's compile line for the variant
+        (context flags_<variant>), else the module's own flags."""
         f = ctx_text(self.bench.context, "flags_" + var, "cxx_flags_" + var)
         if f is not None:
             return code(f)
-        _name, flags = implementation(var)
+        _name, flags = implementation(var, [self.module(inst, var)])
         return "%s (%s)" % (var, flags) if flags else var
 
     def kat_rows(self, fam):
@@ -200,7 +201,7 @@ class Report:
         for inst in fam.instances:
             for var in self.bench.variants(inst):
                 km = self.kat_module(inst, var)
-                rows.append([code(inst), var, self.flags(var), self.kat_cell(inst, var)]
+                rows.append([code(inst), var, self.flags(inst, var), self.kat_cell(inst, var)]
                             + [km.status(kind) if km else "not run" for kind in KAT_KINDS])
         return rows
 
