@@ -37,10 +37,6 @@ class Measurement:
         self.errors = []
 
     @property
-    def key(self):
-        return (self.instance, self.variant, self.bytes)
-
-    @property
     def calls(self):
         return sum(self.trials)
 
@@ -106,6 +102,10 @@ class Bench:
 
     def get(self, instance, variant, nbytes):
         return self.measurements.get((instance, variant, nbytes))
+
+    def module(self, instance, variant):
+        """The ngcc_modules entry of instance/variant ({} when there is none)."""
+        return self.modules.get("%s/%s" % (instance, variant), {})
 
     def variants(self, instance):
         found = {m.variant for m in self.measurements.values()

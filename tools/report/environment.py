@@ -16,6 +16,7 @@ def _on_off(value, name):
 
 
 def environment_rows(bench, kat, records):
+    """(item, value) rows of the §2 table."""
     ctx = bench.context
     env = records.environment
     na = "not recorded"

@@ -34,7 +34,7 @@ def plot_family(path, bench, fam, baseline, system):
     # families whose instances campaign.yaml compares with it.
     greys = ("#222222", "#555555", "#808080", "#a8a8a8")
     markers = ("^", "v", "D", "x", "P", "*", "<", ">", "h", "+", "1", "2")
-    named = {bench.modules.get("%s/%s" % (i, v), {}).get("compare_with")
+    named = {bench.module(i, v).get("compare_with")
              for i in fam.instances for v in bench.variants(i)}
     for k, name in enumerate(bench.baselines()):
         inst, _, var = name.rpartition("/")

@@ -74,7 +74,7 @@ class Report:
             return self.baseline
         if m.variant in BASELINE_VARIANTS:
             return None
-        other = self.module(m.instance, m.variant).get("compare_with")
+        other = self.bench.module(m.instance, m.variant).get("compare_with")
         return "%s/openssl" % other if isinstance(other, str) and other else None
 
     def ratio_text(self, m, basis=None):
@@ -104,10 +104,6 @@ class Report:
         return "%s vs %s" % (what, self.baseline.split("/")[0])
 
     # -- lookups ---------------------------------------------------------------
-
-    def module(self, inst, var):
-        """The ngcc_modules entry of inst/var ({} when the bench has none)."""
-        return self.bench.modules.get("%s/%s" % (inst, var), {})
 
     def kat_module(self, inst, var):
         return self.kat.get(inst, var) if self.kat else None
@@ -167,7 +163,7 @@ class Report:
 
     def variant_text(self, fam, var):
         """'optimized (opt, -O3 -march=x86-64-v3; code path avx2)'."""
-        modules = [self.module(inst, var) for inst in fam.instances]
+        modules = [self.bench.module(inst, var) for inst in fam.instances]
         paths = []
         for mod in modules:
             p = mod.get("code_path")
@@ -193,7 +189,7 @@ class Report:
         f = ctx_text(self.bench.context, "flags_" + var, "cxx_flags_" + var)
         if f is not None:
             return code(f)
-        _name, flags = implementation(var, [self.module(inst, var)])
+        _name, flags = implementation(var, [self.bench.module(inst, var)])
         return "%s (%s)" % (var, flags) if flags else var
 
     def kat_rows(self, fam):
@@ -263,7 +259,7 @@ class Report:
         for inst in fam.instances:
             for var in self.bench.variants(inst):
                 km = self.kat_module(inst, var)
-                mod = self.module(inst, var)
+                mod = self.bench.module(inst, var)
                 sha = mod.get("sha256") or ""
                 if mod:
                     item = "module %s" % code(mod.get("module") or inst)
