@@ -41,6 +41,24 @@ def png_text(data):
     return out
 
 
+def reports_from(bench):
+    """The Markdown reports (name -> text, no plots) of the sample's kat.json
+    with the bench.json document bench."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "sys")
+        os.makedirs(src)
+        shutil.copy(os.path.join(SAMPLE, "kat.json"), src)
+        with open(os.path.join(src, "bench.json"), "w", encoding="utf-8") as f:
+            json.dump(bench, f)
+        out = os.path.join(tmp, "out")
+        R.generate(src, out, plots=False)
+        reports = {}
+        for name in os.listdir(out):
+            with open(os.path.join(out, name), encoding="utf-8") as f:
+                reports[name] = f.read()
+        return reports
+
+
 def table_rows(markdown, header_start):
     """Cells of the Markdown table whose header row starts with header_start."""
     lines = markdown.splitlines()
@@ -514,19 +532,7 @@ class CandidateModel(unittest.TestCase):
             edit_module(mod)
         bench["context"]["ngcc_modules"] = json.dumps(modules)
         bench["context"].update(context or {})
-        with tempfile.TemporaryDirectory() as tmp:
-            src = os.path.join(tmp, "sys")
-            os.makedirs(src)
-            shutil.copy(os.path.join(SAMPLE, "kat.json"), src)
-            with open(os.path.join(src, "bench.json"), "w", encoding="utf-8") as f:
-                json.dump(bench, f)
-            out = os.path.join(tmp, "out")
-            R.generate(src, out, plots=False)
-            reports = {}
-            for name in os.listdir(out):
-                with open(os.path.join(out, name), encoding="utf-8") as f:
-                    reports[name] = f.read()
-            return reports
+        return reports_from(bench)
 
     def test_recorded_fields_win(self):
         def edit(mod):
@@ -611,18 +617,8 @@ class Aggregation(unittest.TestCase):
         for row in bench["benchmarks"]:
             if "cpu_cycles" in row:
                 row["cycles_min"] = row["cycles"] * (0.5 if row["name"].startswith("SHA-512/") else 0.8)
-        with tempfile.TemporaryDirectory() as tmp:
-            src = os.path.join(tmp, "sys")
-            os.makedirs(src)
-            shutil.copy(os.path.join(SAMPLE, "kat.json"), src)
-            with open(os.path.join(src, "bench.json"), "w", encoding="utf-8") as f:
-                json.dump(bench, f)
-            out = os.path.join(tmp, "out")
-            R.generate(src, out, plots=False)
-            with open(os.path.join(out, "hash-26-CHIME.md"), encoding="utf-8") as f:
-                chime = f.read()
-            with open(os.path.join(out, "summary.md"), encoding="utf-8") as f:
-                summary = f.read()
+        reports = reports_from(bench)
+        chime, summary = reports["hash-26-CHIME.md"], reports["summary.md"]
         header = [l for l in chime.splitlines()
                   if l.startswith("| instance | variant | message |")][0]
         self.assertTrue(header.endswith("| cycles/byte (best call) | relative (best call) |"))
