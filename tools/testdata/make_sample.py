@@ -16,7 +16,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-import ngcc_report as R  # noqa: E402
+import report as R  # noqa: E402
 
 SIZES = [32, 128, 512, 1024, 4096, 8192, 16384, 65536]
 OUT = os.path.join(HERE, "x86_sample")

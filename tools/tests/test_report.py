@@ -1,4 +1,4 @@
-"""Unit tests of tools/ngcc_report.py (ctest label `unit`).
+"""Unit tests of tools/ngcc_report.py and tools/report/ (ctest label `unit`).
 
 Run:  /usr/bin/python3 -m unittest discover -s tools/tests -v
 """
@@ -20,7 +20,7 @@ PUBLISHED = os.path.join(TOOLS, "testdata", "published-hash-26-CHIME.tsv")
 PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
 sys.path.insert(0, TOOLS)
-import ngcc_report as R  # noqa: E402
+import report as R  # noqa: E402
 
 
 def run(*args):
@@ -39,6 +39,24 @@ def png_text(data):
             out[key.decode("latin-1")] = value.decode("latin-1")
         pos += 12 + length
     return out
+
+
+def reports_from(bench):
+    """The Markdown reports (name -> text, no plots) of the sample's kat.json
+    with the bench.json document bench."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "sys")
+        os.makedirs(src)
+        shutil.copy(os.path.join(SAMPLE, "kat.json"), src)
+        with open(os.path.join(src, "bench.json"), "w", encoding="utf-8") as f:
+            json.dump(bench, f)
+        out = os.path.join(tmp, "out")
+        R.generate(src, out, plots=False)
+        reports = {}
+        for name in os.listdir(out):
+            with open(os.path.join(out, name), encoding="utf-8") as f:
+                reports[name] = f.read()
+        return reports
 
 
 def table_rows(markdown, header_start):
@@ -502,6 +520,51 @@ class Mutations(unittest.TestCase):
                         pass
 
 
+class CandidateModel(unittest.TestCase):
+    """Titles, families, implementations and flags come from the bench's
+    ngcc_modules when its entries carry them; the tables only fill gaps."""
+
+    def generate(self, edit_module, context=None):
+        with open(os.path.join(SAMPLE, "bench.json"), encoding="utf-8") as f:
+            bench = json.load(f)
+        modules = json.loads(bench["context"]["ngcc_modules"])
+        for mod in modules:
+            edit_module(mod)
+        bench["context"]["ngcc_modules"] = json.dumps(modules)
+        bench["context"].update(context or {})
+        return reports_from(bench)
+
+    def test_recorded_fields_win(self):
+        def edit(mod):
+            if mod["name"].startswith("CHIME-"):
+                mod["full_name"] = "CHIME, as recorded"
+                mod["implementation"] = "portable C++" if mod["variant"] == "ref" else "AVX2"
+                mod["build_flags"] = "-Os" if mod["variant"] == "ref" else "-O3 -mavx2"
+        reports = self.generate(edit, {"flags_ref": "", "flags_opt": ""})
+        chime = reports["hash-26-CHIME.md"]
+        self.assertIn("# hash-26 CHIME, as recorded — performance on", chime)
+        self.assertIn("- Implementation versions measured: portable C++ (ref, -Os; code path "
+                      "portable), AVX2 (opt, -O3 -mavx2; code path avx2)", chime)
+        rows = table_rows(chime, "| instance | variant | build flags |")
+        self.assertEqual({(r[1], r[2]) for r in rows},
+                         {("ref", "ref (-Os)"), ("opt", "opt (-O3 -mavx2)")})
+        # Thunder's modules carry none of the fields: the tables answer.
+        thunder = reports["hash-33-Thunder.md"]
+        self.assertIn("# hash-33 Thunder Hash Family — performance on", thunder)
+        self.assertIn("- Implementation versions measured: reference (ref, -O2;", thunder)
+        self.assertEqual(table_rows(thunder, "| instance | variant | build flags |")[0][2],
+                         "ref (-O2)")
+
+    def test_recorded_family_wins(self):
+        def edit(mod):
+            if mod["name"] == "Thunder-512":
+                mod["candidate_id"], mod["family"] = "hash-99", "Storm"
+        reports = self.generate(edit)
+        self.assertIn("hash-99-Storm.md", reports)
+        self.assertNotIn("hash-33-Thunder.md", reports)
+        self.assertIn("# hash-99 Storm — performance on", reports["hash-99-Storm.md"])
+
+
 class Helpers(unittest.TestCase):
     def test_skipped_modules_grouped_without_paths(self):
         text = ("A-1/ref: not built (/b/modules/libA-1-ref.so not found); "
@@ -554,18 +617,8 @@ class Aggregation(unittest.TestCase):
         for row in bench["benchmarks"]:
             if "cpu_cycles" in row:
                 row["cycles_min"] = row["cycles"] * (0.5 if row["name"].startswith("SHA-512/") else 0.8)
-        with tempfile.TemporaryDirectory() as tmp:
-            src = os.path.join(tmp, "sys")
-            os.makedirs(src)
-            shutil.copy(os.path.join(SAMPLE, "kat.json"), src)
-            with open(os.path.join(src, "bench.json"), "w", encoding="utf-8") as f:
-                json.dump(bench, f)
-            out = os.path.join(tmp, "out")
-            R.generate(src, out, plots=False)
-            with open(os.path.join(out, "hash-26-CHIME.md"), encoding="utf-8") as f:
-                chime = f.read()
-            with open(os.path.join(out, "summary.md"), encoding="utf-8") as f:
-                summary = f.read()
+        reports = reports_from(bench)
+        chime, summary = reports["hash-26-CHIME.md"], reports["summary.md"]
         header = [l for l in chime.splitlines()
                   if l.startswith("| instance | variant | message |")][0]
         self.assertTrue(header.endswith("| cycles/byte (best call) | relative (best call) |"))

@@ -1,0 +1,53 @@
+"""The guide records (records/**.json, perf-method.md §7), indexed by
+(instance, variant, message bytes)."""
+
+import os
+
+from report.inputs import Checker, load_json
+
+
+class Records:
+    """The guide records: where each one is, and the host facts they hold."""
+
+    def __init__(self):
+        self.paths = {}        # (label, variant, bytes) -> path relative to results
+        self.environment = {}  # first record's environment (sorted path order)
+        self.started = []
+        self.ended = []
+
+    def get(self, key):
+        return self.paths.get(key)
+
+
+def scan_records(results_dir):
+    top = os.path.join(results_dir, "records")
+    recs = Records()
+    if not os.path.isdir(top):
+        return recs
+    for root, dirs, files in os.walk(top):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith(".json"):
+                continue
+            path = os.path.join(root, name)
+            rec = load_json(path)
+            ck = Checker(path)
+            ck.typed(rec, "object", "(top level)")
+            label = ck.get(rec, "label", "string", "")
+            variant = ck.get(rec, "ngcc_variant", "string", "", required=False)
+            if variant is None:
+                variant = ck.get(rec, "variant", "string", "")
+                variant = {"reference": "ref", "optimized": "opt"}.get(variant,
+                                                                       variant)
+            nbytes = ck.get(rec, "input_bytes", "integer", "")
+            recs.paths[(label, variant, nbytes)] = os.path.relpath(
+                path, results_dir).replace(os.sep, "/")
+            env = ck.get(rec, "environment", "object", "", required=False)
+            if env and not recs.environment:
+                recs.environment = env
+            for key, into in (("started_utc", recs.started),
+                              ("ended_utc", recs.ended)):
+                v = ck.get(rec, key, "string", "", required=False)
+                if v:
+                    into.append(v)
+    return recs
