@@ -18,25 +18,22 @@ std::string read_first_line(const std::string &path) {
   return line;
 }
 
-namespace {
-
-// Value of the first "key : value" line of /proc/cpuinfo with this key.
-std::string cpuinfo(const std::string &key) {
+std::string cpuinfo_value(const std::string &key) {
   std::ifstream in("/proc/cpuinfo");
   std::string line;
   while (std::getline(in, line)) {
-    if (line.compare(0, key.size(), key) != 0) continue;
     const auto colon = line.find(':');
     if (colon == std::string::npos) continue;
+    std::string name = line.substr(0, colon);
+    name.erase(name.find_last_not_of(" \t") + 1);
+    if (name != key) continue;
     const auto start = line.find_first_not_of(" \t", colon + 1);
     return start == std::string::npos ? "" : line.substr(start);
   }
   return {};
 }
 
-}  // namespace
-
-std::string cpu_model() { return cpuinfo("model name"); }
+std::string cpu_model() { return cpuinfo_value("model name"); }
 
 std::string cpufreq(const char *file) {
   return read_first_line(std::string("/sys/devices/system/cpu/cpu0/cpufreq/") + file);
@@ -79,8 +76,8 @@ std::string hostname() {
 }
 
 bool virtualized() {
-  const std::string flags = cpuinfo("flags");
-  return flags.find(" hypervisor") != std::string::npos;
+  const std::string flags = " " + cpuinfo_value("flags") + " ";
+  return flags.find(" hypervisor ") != std::string::npos;
 }
 
 long memory_total_kib() {

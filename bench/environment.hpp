@@ -9,6 +9,7 @@
 namespace ngcc::bench {
 
 std::string read_first_line(const std::string &path);  // "" if unreadable
+std::string cpuinfo_value(const std::string &key);      // first "<key> : value" of /proc/cpuinfo
 std::string cpu_model();
 std::string cpufreq(const char *file);  // cpu0/cpufreq/<file>, e.g. scaling_governor
 std::string turbo_state();              // "no_turbo=1", "boost=0" or ""
