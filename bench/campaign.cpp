@@ -2,10 +2,13 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <initializer_list>
+#include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -13,6 +16,10 @@ namespace ngcc::bench {
 namespace {
 
 constexpr std::uint64_t kMaxMessageBytes = 16u << 20;  // as the published driver
+// The NICCS package layout (DESIGN.md §2): Reference, Optimized, Additional implementation.
+const std::set<std::string> kOurVariants = {"ref", "opt", "avx512"};
+// Variant labels a library cannot take: the rows would collide with ours.
+const std::set<std::string> kReservedLabels = {"ref", "opt", "avx512", "openssl", "external"};
 
 class Reader {
  public:
@@ -70,6 +77,14 @@ class Reader {
     return x;
   }
 
+  // The items of the list under `key` (absent or null: none).
+  std::vector<YAML::Node> list_at(const YAML::Node &map, const char *key) const {
+    const YAML::Node v = map[key];
+    if (!v.IsDefined() || v.IsNull()) return {};
+    if (!v.IsSequence()) fail(v, key, "expected a list");
+    return std::vector<YAML::Node>(v.begin(), v.end());
+  }
+
   static std::string join(const std::string &where, const std::string &k) {
     return where.empty() ? k : where + "." + k;
   }
@@ -86,15 +101,257 @@ std::string dir_of(const std::string &file) {
   return slash == std::string::npos ? "." : file.substr(0, slash);
 }
 
-std::string replace_all(std::string s, const std::string &from, const std::string &to) {
-  for (auto p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
-    s.replace(p, from.size(), to);
-  return s;
+std::string joined(const std::vector<std::string> &names) {
+  std::string out;
+  for (const auto &n : names) out += (out.empty() ? "" : ", ") + n;
+  return out.empty() ? "none" : out;
 }
+
+// Reads the campaign against the manifest; one instance per object.
+class CampaignReader {
+ public:
+  CampaignReader(const std::string &file, const Manifest &manifest, const std::string &module_dir)
+      : r_(file), file_(file), manifest_(manifest), module_dir_(module_dir) {
+    for (const BuiltModule &m : manifest.modules)
+      if (m.kind == "baseline") built_baselines_.push_back(m.instance);
+    for (const DeclaredFamily &f : manifest.families)
+      for (const DeclaredInstance &i : f.instances) declared_.push_back(i.name);
+  }
+
+  Campaign read(const YAML::Node &root) {
+    if (!root.IsMap()) r_.fail(root, "(top level)", "expected a mapping with keys sizes, variants, ...");
+    r_.check_keys(root, "", {"sizes", "variants", "baselines", "overrides", "libraries"});
+    Campaign c;
+    c.file = file_;
+    read_sizes(root, &c);
+    if (root["variants"].IsDefined()) variants_ = read_variants(root["variants"], "variants");
+    read_extra_baselines(root);
+    read_overrides(root);
+    std::vector<ModuleSpec> libraries = read_libraries(root);
+
+    for (const DeclaredFamily &f : manifest_.families)
+      for (const DeclaredInstance &i : f.instances) add_candidates(f, i, &c);
+    for (const BuiltModule &m : manifest_.modules)
+      if (m.kind == "baseline" && wanted_baselines_.erase(m.instance)) c.modules.push_back(baseline(m.instance, &m));
+    for (const auto &name : wanted_baselines_)  // declared, not built
+      if (!name.empty()) c.modules.push_back(baseline(name, nullptr));
+    c.modules.insert(c.modules.end(), libraries.begin(), libraries.end());
+    return c;
+  }
+
+ private:
+  struct Override {
+    std::vector<std::string> variants;
+    std::string baseline;
+  };
+
+  void read_sizes(const YAML::Node &root, Campaign *c) const {
+    const YAML::Node sizes = root["sizes"];
+    if (!sizes.IsDefined()) r_.fail(root, "sizes", "missing key");
+    if (!sizes.IsSequence() || sizes.size() == 0) r_.fail(sizes, "sizes", "expected a non-empty list of byte counts");
+    for (std::size_t i = 0; i < sizes.size(); ++i)
+      c->sizes.push_back(r_.uint_of(sizes[i], Reader::index("sizes", i), 1, kMaxMessageBytes));
+  }
+
+  std::vector<std::string> read_variants(const YAML::Node &list, const std::string &key) const {
+    if (!list.IsSequence() || list.size() == 0) r_.fail(list, key, "expected a non-empty list of ref, opt, avx512");
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const YAML::Node v = list[i];
+      if (!v.IsScalar() || !kOurVariants.count(v.Scalar()))
+        r_.fail(v, Reader::index(key, i), "expected ref, opt or avx512");
+      out.push_back(v.Scalar());
+    }
+    return out;
+  }
+
+  // A baseline named at `node` must be one the build has.
+  std::string built_baseline(const YAML::Node &node, const std::string &key) const {
+    if (!node.IsScalar() || node.Scalar().empty()) r_.fail(node, key, "expected a baseline name, e.g. SHA-512");
+    const std::string &name = node.Scalar();
+    if (std::find(built_baselines_.begin(), built_baselines_.end(), name) == built_baselines_.end())
+      r_.fail(node, key, "'" + name + "' is not a baseline this build has (" + joined(built_baselines_) + ")");
+    return name;
+  }
+
+  // A declared instance named at `node`.
+  const DeclaredInstance &declared(const YAML::Node &node, const std::string &key,
+                                   const DeclaredFamily **family = nullptr) const {
+    const DeclaredInstance *i = manifest_.instance(node.Scalar(), family);
+    if (i == nullptr)
+      r_.fail(node, key, "'" + node.Scalar() + "' is not an instance the build declares (" + joined(declared_) + ")");
+    return *i;
+  }
+
+  void read_extra_baselines(const YAML::Node &root) {
+    const std::vector<YAML::Node> list = r_.list_at(root, "baselines");
+    for (std::size_t i = 0; i < list.size(); ++i)
+      wanted_baselines_.insert(built_baseline(list[i], Reader::index("baselines", i)));
+  }
+
+  void read_overrides(const YAML::Node &root) {
+    const std::vector<YAML::Node> list = r_.list_at(root, "overrides");
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string where = Reader::index("overrides", i);
+      const YAML::Node e = list[i];
+      r_.check_keys(e, where, {"instance", "variants", "baseline"});
+      r_.string_at(e, where, "instance", true);
+      const std::string name = declared(e["instance"], Reader::join(where, "instance")).name;
+      if (overrides_.count(name)) r_.fail(e["instance"], Reader::join(where, "instance"), "'" + name + "' overridden twice");
+      Override o;
+      if (e["variants"].IsDefined()) o.variants = read_variants(e["variants"], Reader::join(where, "variants"));
+      if (e["baseline"].IsDefined()) o.baseline = built_baseline(e["baseline"], Reader::join(where, "baseline"));
+      overrides_[name] = o;
+    }
+  }
+
+  std::vector<ModuleSpec> read_libraries(const YAML::Node &root) {
+    std::vector<ModuleSpec> out;
+    std::set<std::string> keys;
+    const std::vector<YAML::Node> list = r_.list_at(root, "libraries");
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string where = Reader::index("libraries", i);
+      const YAML::Node e = list[i];
+      if (!e.IsMap()) r_.fail(e, where, "expected a mapping");
+      const bool declared_form = e["instance"].IsDefined();
+      if (declared_form == e["name"].IsDefined())
+        r_.fail(e, where, "give either instance (a declared parameter set) or name (any other candidate)");
+      ModuleSpec m = declared_form ? submitted(e, where) : external(e, where);
+      const std::string path = r_.string_at(e, where, "path", true);
+      m.path = path[0] == '/' ? path : dir_of(file_) + "/" + path;
+      m.build_flags = r_.string_at(e, where, "build_flags", declared_form);
+      m.flags_source = r_.string_at(e, where, "flags_source", false);
+      if (!m.flags_source.empty() && m.flags_source != "guide" && m.flags_source != "harness-default")
+        r_.fail(e["flags_source"], Reader::join(where, "flags_source"), "expected guide or harness-default");
+      m.line = e.Mark().line + 1;
+      if (!keys.insert(m.key()).second) r_.fail(e, where, "duplicate library " + m.key());
+      out.push_back(m);
+    }
+    return out;
+  }
+
+  // {instance, variant, path, build_flags, flags_source, digest_bits}: the
+  // identity comes from the declaration.
+  ModuleSpec submitted(const YAML::Node &e, const std::string &where) {
+    r_.check_keys(e, where, {"instance", "variant", "path", "build_flags", "flags_source", "digest_bits"});
+    r_.string_at(e, where, "instance", true);
+    const DeclaredFamily *family = nullptr;
+    const DeclaredInstance &i = declared(e["instance"], Reader::join(where, "instance"), &family);
+    ModuleSpec m = described(*family, i);
+    m.kind = ModuleSpec::Kind::kSubmitted;
+    m.variant = r_.string_at(e, where, "variant", true);
+    static const std::regex label("[a-z0-9][a-z0-9-]*");
+    if (!std::regex_match(m.variant, label) || kReservedLabels.count(m.variant))
+      r_.fail(e["variant"], Reader::join(where, "variant"),
+              "'" + m.variant + "': a label of lower-case letters, digits and '-' other than ref, opt, avx512, "
+              "openssl, external (e.g. submitted-opt)");
+    if (e["digest_bits"].IsDefined()) {
+      const auto bits = r_.uint_of(e["digest_bits"], Reader::join(where, "digest_bits"), 8, 65536);
+      if (static_cast<int>(bits) != i.digest_bits)
+        r_.fail(e["digest_bits"], Reader::join(where, "digest_bits"),
+                std::to_string(bits) + " differs from the declared width of " + i.name + " (" +
+                    std::to_string(i.digest_bits) + ")");
+    }
+    const auto o = overrides_.find(i.name);
+    if (o != overrides_.end() && !o->second.baseline.empty()) m.baseline = o->second.baseline;
+    wanted_baselines_.insert(m.baseline);
+    return m;
+  }
+
+  // {name, path, candidate_id, digest_bits, family, baseline, build_flags, flags_source}.
+  ModuleSpec external(const YAML::Node &e, const std::string &where) {
+    r_.check_keys(e, where,
+                  {"name", "path", "candidate_id", "digest_bits", "family", "baseline", "build_flags", "flags_source"});
+    ModuleSpec m;
+    m.kind = ModuleSpec::Kind::kExternal;
+    m.variant = "external";
+    m.instance = r_.string_at(e, where, "name", true);
+    const std::string key = Reader::join(where, "name");
+    if (manifest_.instance(m.instance) != nullptr)
+      r_.fail(e["name"], key, "'" + m.instance + "' is a declared instance: write instance: " + m.instance +
+                                  " and a variant label");
+    if (std::find(built_baselines_.begin(), built_baselines_.end(), m.instance) != built_baselines_.end())
+      r_.fail(e["name"], key, "'" + m.instance + "' is the name of a baseline");
+    m.candidate_id = r_.string_at(e, where, "candidate_id", true);
+    if (!e["digest_bits"].IsDefined()) r_.fail(e, Reader::join(where, "digest_bits"), "missing key");
+    m.digest_bits = static_cast<int>(r_.uint_of(e["digest_bits"], Reader::join(where, "digest_bits"), 8, 65536));
+    if (m.digest_bits % 8 != 0) r_.fail(e["digest_bits"], Reader::join(where, "digest_bits"), "must be a multiple of 8");
+    m.family = r_.string_at(e, where, "family", false);
+    if (m.family.empty()) m.family = m.instance;
+    m.full_name = m.family;
+    m.kat_name = m.instance;
+    if (e["baseline"].IsDefined()) {
+      m.baseline = built_baseline(e["baseline"], Reader::join(where, "baseline"));
+      wanted_baselines_.insert(m.baseline);
+    }
+    return m;
+  }
+
+  static ModuleSpec described(const DeclaredFamily &f, const DeclaredInstance &i) {
+    ModuleSpec m;
+    m.instance = i.name;
+    m.baseline = i.baseline;
+    m.candidate_id = f.candidate_id;
+    m.family = f.family;
+    m.full_name = f.full_name;
+    m.kat_name = i.kat_name;
+    m.digest_bits = i.digest_bits;
+    m.xof = i.xof;
+    return m;
+  }
+
+  void add_candidates(const DeclaredFamily &f, const DeclaredInstance &i, Campaign *c) {
+    const auto o = overrides_.find(i.name);
+    std::vector<std::string> variants = variants_;
+    if (o != overrides_.end() && !o->second.variants.empty()) variants = o->second.variants;
+    if (variants.empty()) {  // every variant built
+      for (const BuiltModule &m : manifest_.modules)
+        if (m.instance == i.name && m.kind == "candidate") variants.push_back(m.variant);
+      if (variants.empty()) variants.push_back("ref");  // reported as not built
+    }
+    for (const std::string &v : variants) {
+      ModuleSpec m = described(f, i);
+      if (o != overrides_.end() && !o->second.baseline.empty()) m.baseline = o->second.baseline;
+      m.variant = v;
+      const BuiltModule *built = manifest_.module(i.name, v);
+      m.path = built != nullptr ? module_dir_ + "/" + built->file : "";
+      c->modules.push_back(m);
+      wanted_baselines_.insert(m.baseline);
+    }
+  }
+
+  ModuleSpec baseline(const std::string &name, const BuiltModule *built) const {
+    ModuleSpec m;
+    m.kind = ModuleSpec::Kind::kBaseline;
+    m.instance = name;
+    m.variant = "openssl";
+    m.path = built != nullptr ? module_dir_ + "/" + built->file : "";
+    return m;
+  }
+
+  const Reader r_;
+  const std::string file_;
+  const Manifest &manifest_;
+  const std::string module_dir_;
+  std::vector<std::string> built_baselines_, declared_;
+  std::vector<std::string> variants_;  // empty: every variant built
+  std::map<std::string, Override> overrides_;
+  std::set<std::string> wanted_baselines_;
+};
 
 }  // namespace
 
-Campaign load_campaign(const std::string &file, const std::string &module_dir) {
+const char *ModuleSpec::kind_name() const {
+  switch (kind) {
+    case Kind::kCandidate: return "candidate";
+    case Kind::kBaseline: return "baseline";
+    case Kind::kSubmitted: return "submitted";
+    case Kind::kExternal: break;
+  }
+  return "external";
+}
+
+Campaign load_campaign(const std::string &file, const Manifest &manifest, const std::string &module_dir) {
   {
     std::ifstream probe(file);
     if (!probe) throw CampaignError(file + ": cannot open campaign file: " + std::strerror(errno));
@@ -109,120 +366,7 @@ Campaign load_campaign(const std::string &file, const std::string &module_dir) {
     s << ": malformed YAML: " << e.msg;
     throw CampaignError(s.str());
   }
-  const Reader r(file);
-  if (!root.IsMap()) r.fail(root, "(top level)", "expected a mapping with keys sizes, instances, ...");
-  r.check_keys(root, "", {"sizes", "variants", "instances", "baselines", "external"});
-
-  Campaign c;
-  c.file = file;
-  const YAML::Node sizes = root["sizes"];
-  if (!sizes.IsDefined()) r.fail(root, "sizes", "missing key");
-  if (!sizes.IsSequence() || sizes.size() == 0) r.fail(sizes, "sizes", "expected a non-empty list of byte counts");
-  for (std::size_t i = 0; i < sizes.size(); ++i)
-    c.sizes.push_back(r.uint_of(sizes[i], Reader::index("sizes", i), 1, kMaxMessageBytes));
-
-  std::vector<std::string> default_variants;
-  const YAML::Node variants = root["variants"];
-  auto read_variants = [&r](const YAML::Node &list, const std::string &key) {
-    if (!list.IsSequence() || list.size() == 0) r.fail(list, key, "expected a non-empty list of ref/opt");
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      const YAML::Node v = list[i];
-      if (!v.IsScalar() || (v.Scalar() != "ref" && v.Scalar() != "opt"))
-        r.fail(v, Reader::index(key, i), "expected ref or opt");
-      out.push_back(v.Scalar());
-    }
-    return out;
-  };
-  default_variants = variants.IsDefined() ? read_variants(variants, "variants")
-                                          : std::vector<std::string>{"ref", "opt"};
-
-  std::set<std::string> names;
-  std::vector<std::pair<std::string, YAML::Node>> baseline_refs;  // checked at the end
-  auto add_name = [&](const std::string &name, const YAML::Node &at, const std::string &key) {
-    if (!names.insert(name).second) r.fail(at, key, "duplicate name '" + name + "'");
-  };
-
-  const YAML::Node instances = root["instances"];
-  if (!instances.IsDefined()) r.fail(root, "instances", "missing key");
-  if (!instances.IsSequence()) r.fail(instances, "instances", "expected a list");
-  for (std::size_t i = 0; i < instances.size(); ++i) {
-    const std::string where = Reader::index("instances", i);
-    const YAML::Node e = instances[i];
-    r.check_keys(e, where, {"name", "variants", "module", "baseline"});
-    const std::string name = r.string_at(e, where, "name", true);
-    add_name(name, e["name"], Reader::join(where, "name"));
-    const std::string pattern = e["module"].IsDefined()
-                                    ? r.string_at(e, where, "module", true)
-                                    : "lib" + name + "-{variant}.so";
-    const std::string baseline = r.string_at(e, where, "baseline", false);
-    if (!baseline.empty()) baseline_refs.emplace_back(Reader::join(where, "baseline"), e["baseline"]);
-    const auto vs = e["variants"].IsDefined() ? read_variants(e["variants"], Reader::join(where, "variants"))
-                                              : default_variants;
-    for (const auto &v : vs) {
-      ModuleSpec m;
-      m.kind = ModuleSpec::Kind::kCandidate;
-      m.name = name;
-      m.variant = v;
-      m.path = module_dir + "/" + replace_all(pattern, "{variant}", v);
-      m.baseline = baseline;
-      m.line = e.Mark().line + 1;
-      c.modules.push_back(m);
-    }
-  }
-
-  std::set<std::string> baseline_names;
-  const YAML::Node baselines = root["baselines"];
-  if (baselines.IsDefined() && !baselines.IsNull()) {
-    if (!baselines.IsSequence()) r.fail(baselines, "baselines", "expected a list of names");
-    for (std::size_t i = 0; i < baselines.size(); ++i) {
-      const YAML::Node b = baselines[i];
-      const std::string key = Reader::index("baselines", i);
-      if (!b.IsScalar() || b.Scalar().empty()) r.fail(b, key, "expected a baseline name, e.g. SHA-512");
-      add_name(b.Scalar(), b, key);
-      baseline_names.insert(b.Scalar());
-      ModuleSpec m;
-      m.kind = ModuleSpec::Kind::kBaseline;
-      m.name = b.Scalar();
-      m.variant = "openssl";
-      m.path = module_dir + "/lib" + m.name + "-openssl.so";
-      m.line = b.Mark().line + 1;
-      c.modules.push_back(m);
-    }
-  }
-
-  const YAML::Node external = root["external"];
-  if (external.IsDefined() && !external.IsNull()) {
-    if (!external.IsSequence()) r.fail(external, "external", "expected a list");
-    for (std::size_t i = 0; i < external.size(); ++i) {
-      const std::string where = Reader::index("external", i);
-      const YAML::Node e = external[i];
-      r.check_keys(e, where, {"name", "path", "candidate_id", "digest_bits", "family", "baseline"});
-      ModuleSpec m;
-      m.kind = ModuleSpec::Kind::kExternal;
-      m.variant = "external";
-      m.name = r.string_at(e, where, "name", true);
-      add_name(m.name, e["name"], Reader::join(where, "name"));
-      const std::string path = r.string_at(e, where, "path", true);
-      m.path = path[0] == '/' ? path : dir_of(file) + "/" + path;
-      m.candidate_id = r.string_at(e, where, "candidate_id", true);
-      if (!e["digest_bits"].IsDefined()) r.fail(e, Reader::join(where, "digest_bits"), "missing key");
-      m.digest_bits = static_cast<int>(
-          r.uint_of(e["digest_bits"], Reader::join(where, "digest_bits"), 8, 65536));
-      if (m.digest_bits % 8 != 0) r.fail(e["digest_bits"], Reader::join(where, "digest_bits"), "must be a multiple of 8");
-      m.family = r.string_at(e, where, "family", false);
-      if (m.family.empty()) m.family = m.name;
-      m.baseline = r.string_at(e, where, "baseline", false);
-      if (!m.baseline.empty()) baseline_refs.emplace_back(Reader::join(where, "baseline"), e["baseline"]);
-      m.line = e.Mark().line + 1;
-      c.modules.push_back(m);
-    }
-  }
-
-  for (const auto &[key, node] : baseline_refs)
-    if (!baseline_names.count(node.Scalar()))
-      r.fail(node, key, "'" + node.Scalar() + "' is not listed under baselines");
-  return c;
+  return CampaignReader(file, manifest, module_dir).read(root);
 }
 
 }  // namespace ngcc::bench

@@ -28,7 +28,7 @@ class CycleCounter {
   std::uint64_t read() const;
 
   Source source() const { return source_; }
-  const char *source_name() const { return source_ == Source::kPerfCycles ? "perf-cycles" : "tsc"; }
+  const char *source_name() const { return source_ == Source::kPerfCycles ? "perf" : "tsc"; }
   // Why perf was not used ("" when it is).
   const std::string &fallback_reason() const { return reason_; }
   // Measured TSC frequency in Hz (always measured, also when perf is used).

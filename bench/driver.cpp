@@ -5,7 +5,7 @@
 //   ngcc-driver MODULE DIGEST_BITS BYTES ITERS WARMUPS TRIALS [--tsc-hz=HZ] [--cpu=N]
 //
 // Output, tab-separated, one record per line:
-//   TRIAL <k> <calls> <seconds> <cycles> <cpu_seconds>
+//   TRIAL <k> <calls> <seconds> <cycles> <cpu_seconds> <tsc_ticks> <core_per_tsc_before> <core_per_tsc_after>
 //   META <key> <value>
 //   STATUS complete|failed
 // Exit status 0 on success, 2 on bad arguments or an unloadable module,
@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core_clock.hpp"
 #include "cycle_counter.hpp"
 #include "message.hpp"
 #include "ngcc/module_loader.hpp"
@@ -141,18 +142,24 @@ int main(int argc, char **argv) {
     for (unsigned long long w = 1; w < warmups; ++w) module.hash(width, msg.data(), msg_bits, digest.data());
   }
 
+  // The core clock probes sit outside the timed loop, as the readings do.
   for (unsigned long long t = 1; t <= trials; ++t) {
+    const ngcc::bench::CoreClockReading before = ngcc::bench::probe_core_clock();
     const double cpu0 = now(CLOCK_THREAD_CPUTIME_ID);
     const double t0 = now(CLOCK_MONOTONIC_RAW);
+    const std::uint64_t tsc0 = ngcc::bench::read_tsc();
     const std::uint64_t c0 = counter.read();
     const int rc = module.hash(width, msg.data(), msg_bits, digest.data());
     for (unsigned long long i = 1; i < iters; ++i) module.hash(width, msg.data(), msg_bits, digest.data());
     const std::uint64_t c1 = counter.read();
+    const std::uint64_t tsc1 = ngcc::bench::read_tsc();
     const double t1 = now(CLOCK_MONOTONIC_RAW);
     const double cpu1 = now(CLOCK_THREAD_CPUTIME_ID);
+    const ngcc::bench::CoreClockReading after = ngcc::bench::probe_core_clock();
     if (rc != 0) return fail(rc);
-    std::printf("TRIAL\t%llu\t%llu\t%.9f\t%llu\t%.9f\n", t, iters, t1 - t0,
-                static_cast<unsigned long long>(c1 - c0), cpu1 - cpu0);
+    std::printf("TRIAL\t%llu\t%llu\t%.9f\t%llu\t%.9f\t%llu\t%.6f\t%.6f\n", t, iters, t1 - t0,
+                static_cast<unsigned long long>(c1 - c0), cpu1 - cpu0, static_cast<unsigned long long>(tsc1 - tsc0),
+                before.core_per_tsc, after.core_per_tsc);
   }
 
   const ngcc_instance_info *info = module.info();

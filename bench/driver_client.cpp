@@ -14,7 +14,7 @@ DriverRun run_driver(const RunSettings &settings, const LoadedModule &m, std::ui
                      std::uint64_t iters, std::uint64_t warmups, std::uint64_t trials,
                      double timeout_s) {
   DriverRun run;
-  run.command = {settings.driver,         m.module.path(),         std::to_string(m.digest_bits),
+  run.command = {settings.driver,         m.module.path(),         std::to_string(m.spec.digest_bits),
                  std::to_string(bytes),   std::to_string(iters),   std::to_string(warmups),
                  std::to_string(trials)};
   std::ostringstream hz;
@@ -33,7 +33,8 @@ DriverRun run_driver(const RunSettings &settings, const LoadedModule &m, std::ui
     if (tag == "TRIAL") {
       Trial t;
       std::string k;
-      f >> k >> t.calls >> t.seconds >> t.cycles >> t.cpu_seconds;
+      f >> k >> t.calls >> t.seconds >> t.cycles >> t.cpu_seconds >> t.tsc_cycles >> t.core_per_tsc_before >>
+          t.core_per_tsc_after;
       if (f) run.trials.push_back(t);
     } else if (tag == "META") {
       std::string key, value;

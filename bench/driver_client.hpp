@@ -14,6 +14,8 @@ namespace ngcc::bench {
 struct Trial {
   std::uint64_t calls = 0;
   double seconds = 0, cycles = 0, cpu_seconds = 0;
+  double tsc_cycles = 0;                                // TSC ticks of the loop (= cycles with the TSC)
+  double core_per_tsc_before = 0, core_per_tsc_after = 0;  // core clock probes around it, 0 if none
 };
 
 struct DriverRun {

@@ -1,6 +1,7 @@
 #include "environment.hpp"
 
 #include <openssl/evp.h>
+#include <sched.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -8,6 +9,15 @@
 #include <ctime>
 #include <fstream>
 #include <memory>
+
+#include "system_name.hpp"
+
+#ifndef NGCC_COMPILER
+#define NGCC_COMPILER "unknown"
+#endif
+#ifndef NGCC_CMAKE_VERSION
+#define NGCC_CMAKE_VERSION "unknown"
+#endif
 
 namespace ngcc::bench {
 
@@ -33,11 +43,11 @@ std::string cpuinfo_value(const std::string &key) {
   return {};
 }
 
-std::string cpu_model() { return cpuinfo_value("model name"); }
-
 std::string cpufreq(const char *file) {
   return read_first_line(std::string("/sys/devices/system/cpu/cpu0/cpufreq/") + file);
 }
+
+namespace {
 
 std::string turbo_state() {
   const std::string no_turbo = read_first_line("/sys/devices/system/cpu/intel_pstate/no_turbo");
@@ -46,6 +56,8 @@ std::string turbo_state() {
   if (!boost.empty()) return "boost=" + boost;
   return {};
 }
+
+}  // namespace
 
 std::string kernel() {
   utsname u{};
@@ -127,16 +139,38 @@ std::string sha256_file(const std::string &path) {
   return hex;
 }
 
-std::vector<std::pair<std::string, std::string>> environment_facts() {
+const char *compiler() { return NGCC_COMPILER; }
+const char *build_tool() { return "cmake version " NGCC_CMAKE_VERSION; }
+
+long pinned_cpu() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) != 1) return -1;
+  for (long cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &set)) return cpu;
+  return -1;
+}
+
+Facts environment_facts(const std::string &system) {
   auto or_unavailable = [](std::string s) { return s.empty() ? std::string("unavailable") : s; };
+  const CpuIdentity cpu = this_cpu();
+  const long pinned = pinned_cpu();
   return {
-      {"cpu_model", or_unavailable(cpu_model())},
+      {"cpu_model", or_unavailable(cpu.model_name)},
+      {"cpu_family", cpu.family >= 0 ? std::to_string(cpu.family) : "unavailable"},
+      {"cpu_model_number", cpu.model >= 0 ? std::to_string(cpu.model) : "unavailable"},
+      {"microarchitecture", or_unavailable(microarchitecture(cpu))},
+      {"system", system},
+      {"memory_total_mib", std::to_string(memory_total_kib() / 1024)},
+      {"compiler", compiler()},
+      {"build_tool", build_tool()},
+      {"os", or_unavailable(os_name())},
+      {"kernel", or_unavailable(kernel())},
+      {"pinned_cpu", pinned >= 0 ? std::to_string(pinned) : "unpinned"},
       {"cpu_governor", or_unavailable(cpufreq("scaling_governor"))},
       {"cpu_turbo", or_unavailable(turbo_state())},
       {"smt_control", or_unavailable(read_first_line("/sys/devices/system/cpu/smt/control"))},
       {"perf_event_paranoid", or_unavailable(read_first_line("/proc/sys/kernel/perf_event_paranoid"))},
-      {"kernel", or_unavailable(kernel())},
-      {"os", or_unavailable(os_name())},
       {"virtualized", virtualized() ? "yes" : "no"},
   };
 }

@@ -1,5 +1,6 @@
 #include "guide.hpp"
 
+#include <nlohmann/json.hpp>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,14 +14,6 @@
 
 #include "driver_client.hpp"
 #include "environment.hpp"
-#include "json.hpp"
-
-#ifndef NGCC_COMPILER
-#define NGCC_COMPILER "unknown"
-#endif
-#ifndef NGCC_CMAKE_VERSION
-#define NGCC_CMAKE_VERSION "unknown"
-#endif
 
 namespace ngcc::bench {
 namespace {
@@ -52,74 +45,99 @@ void make_dirs(const std::string &path) {
   }
 }
 
+using Json = nlohmann::ordered_json;
+
 const char *published_variant(const std::string &v) {
   return v == "ref" ? "reference" : v == "opt" ? "optimized" : v.c_str();
 }
 
-std::string cmake_flags_of(const std::string &variant) {
-#ifdef NGCC_FLAGS_REF
-  if (variant == "ref") return NGCC_FLAGS_REF;
-  if (variant == "opt") return NGCC_FLAGS_OPT;
-  if (variant == "openssl") return NGCC_FLAGS_OPENSSL;
-#endif
-  (void)variant;
-  return "unknown";
+// The published `flags` field: guide | harness-default for a library that
+// says so, ngcc-<variant> for ours.
+std::string flags_label(const LoadedModule &m) {
+  if (!m.spec.flags_source.empty()) return m.spec.flags_source;
+  return m.spec.ours() ? "ngcc-" + m.spec.variant : "unknown";
 }
 
-Json or_null(const std::string &s) { return s.empty() ? Json::null() : Json(s); }
-Json long_or_null(const std::string &s) {
-  return s.empty() ? Json::null() : Json::raw(std::to_string(std::atol(s.c_str())));
+Json or_null(const std::string &s) { return s.empty() ? Json(nullptr) : Json(s); }
+Json long_or_null(const std::string &s) { return s.empty() ? Json(nullptr) : Json(std::atol(s.c_str())); }
+
+Json reading_json(const CoreClockReading &r) {
+  return r.valid ? Json{{"core_per_tsc", r.core_per_tsc}, {"spread", r.spread}} : Json(nullptr);
 }
 
+// The published environment keys (perf-method.md §7), then the rest of the
+// run's environment record (SCHEMA.md §3).
 Json environment_json(const RunSettings &settings, long cpu_number) {
-  Json e = Json::object();
-  e.set("hostname", hostname())
-      .set("architecture", machine())
-      .set("cpu_model", cpu_model())
-      .set("cpu_number", cpu_number)
-      .set("logical_cpus_online", sysconf(_SC_NPROCESSORS_ONLN))
-      .set("virtualized", virtualized())
-      .set("memory_total_kib", memory_total_kib())
-      .set("os", or_null(os_name()))
-      .set("kernel", or_null(kernel()))
-      .set("compiler", NGCC_COMPILER)
-      .set("cmake", NGCC_CMAKE_VERSION)
-      .set("python", Json::null())
-      .set("perf_event_paranoid", long_or_null(read_first_line("/proc/sys/kernel/perf_event_paranoid")))
-      .set("cpufreq_governor", or_null(cpufreq("scaling_governor")))
-      .set("cpufreq_driver", or_null(cpufreq("scaling_driver")))
-      .set("cpufreq_min_khz", long_or_null(cpufreq("scaling_min_freq")))
-      .set("cpufreq_max_khz", long_or_null(cpufreq("scaling_max_freq")))
-      .set("intel_pstate_no_turbo", long_or_null(read_first_line("/sys/devices/system/cpu/intel_pstate/no_turbo")))
-      .set("cpufreq_boost", long_or_null(read_first_line("/sys/devices/system/cpu/cpufreq/boost")))
-      .set("smt_control", or_null(read_first_line("/sys/devices/system/cpu/smt/control")))
-      .set("cycle_source", settings.cycle_source)
-      .set("tsc_ghz", settings.tsc_hz / 1e9);
+  Json e = {
+      {"hostname", hostname()},
+      {"architecture", machine()},
+      {"cpu_model", cpuinfo_value("model name")},
+      {"cpu_number", cpu_number},
+      {"logical_cpus_online", sysconf(_SC_NPROCESSORS_ONLN)},
+      {"virtualized", virtualized()},
+      {"memory_total_kib", memory_total_kib()},
+      {"os", or_null(os_name())},
+      {"kernel", or_null(kernel())},
+      {"compiler", compiler()},
+      {"cmake", build_tool()},
+      {"python", nullptr},
+      {"perf_event_paranoid", long_or_null(read_first_line("/proc/sys/kernel/perf_event_paranoid"))},
+      {"cpufreq_governor", or_null(cpufreq("scaling_governor"))},
+      {"cpufreq_driver", or_null(cpufreq("scaling_driver"))},
+      {"cpufreq_min_khz", long_or_null(cpufreq("scaling_min_freq"))},
+      {"cpufreq_max_khz", long_or_null(cpufreq("scaling_max_freq"))},
+      {"intel_pstate_no_turbo", long_or_null(read_first_line("/sys/devices/system/cpu/intel_pstate/no_turbo"))},
+      {"cpufreq_boost", long_or_null(read_first_line("/sys/devices/system/cpu/cpufreq/boost"))},
+      {"smt_control", or_null(read_first_line("/sys/devices/system/cpu/smt/control"))},
+      {"cycle_source", settings.cycle_source},
+      {"tsc_ghz", settings.tsc_hz / 1e9},
+  };
+  for (const auto &[key, value] : settings.environment)
+    if (!e.contains(key)) e[key] = value;
+  e["core_clock_start"] = reading_json(settings.core_clock_start);
   return e;
 }
 
-Json process_json(const DriverRun &r, const char *role, int retries) {
+CoreClockEstimate trial_clock(const Trial &t) {
+  CoreClockReading before, after;
+  before.valid = t.core_per_tsc_before > 0;
+  before.core_per_tsc = t.core_per_tsc_before;
+  after.valid = t.core_per_tsc_after > 0;
+  after.core_per_tsc = t.core_per_tsc_after;
+  return combine(before, after);
+}
+
+Json trial_json(const Trial &t, bool counted) {
+  const CoreClockEstimate clock = trial_clock(t);
+  Json j = {{"measurements", t.calls},   {"seconds", t.seconds},
+            {"cycles", t.cycles},        {"cpu_seconds", t.cpu_seconds},
+            {"tsc_cycles", t.tsc_cycles}, {"core_per_tsc_before", t.core_per_tsc_before},
+            {"core_per_tsc_after", t.core_per_tsc_after}};
+  if (clock.valid) {
+    const double estimated = t.tsc_cycles * clock.core_per_tsc;
+    j["core_per_tsc"] = clock.core_per_tsc;
+    j["core_cycles"] = counted ? t.cycles : estimated;
+    if (counted) j["core_cycles_estimated"] = estimated;
+    j["core_clock_disagreement"] = clock.disagreement;
+    j["core_clock_flag"] = clock.flagged;
+  }
+  return j;
+}
+
+Json process_json(const DriverRun &r, const char *role, int retries, bool counted) {
   Json meta = Json::object();
-  for (const auto &[k, v] : r.meta) meta.set(k, v);
+  for (const auto &[k, v] : r.meta) meta[k] = v;
   Json trials = Json::array();
-  for (const Trial &t : r.trials)
-    trials.push(Json::object()
-                    .set("measurements", static_cast<unsigned long long>(t.calls))
-                    .set("seconds", t.seconds)
-                    .set("cycles", t.cycles)
-                    .set("cpu_seconds", t.cpu_seconds));
-  Json command = Json::array();
-  for (const auto &a : r.command) command.push(a);
-  return Json::object()
-      .set("role", role)
-      .set("status", r.complete ? "complete" : "failed")
-      .set("exit_code", r.process.exit_code)
-      .set("meta", meta)
-      .set("trials", trials)
-      .set("stderr", r.process.err)
-      .set("command", command)
-      .set("wall_s", r.process.wall_s)
-      .set("disturbed_retries", retries);
+  for (const Trial &t : r.trials) trials.push_back(trial_json(t, counted));
+  return {{"role", role},
+          {"status", r.complete ? "complete" : "failed"},
+          {"exit_code", r.process.exit_code},
+          {"meta", meta},
+          {"trials", trials},
+          {"stderr", r.process.err},
+          {"command", r.command},
+          {"wall_s", r.process.wall_s},
+          {"disturbed_retries", retries}};
 }
 
 }  // namespace
@@ -194,6 +212,7 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
   double sum_s = 0, sum_c = 0, sum_cpu = 0;
   std::vector<double> trial_s, trial_c;
   for (const Trial &t : all) {
+    g.core.add(t.tsc_cycles, trial_clock(t));
     g.calls += t.calls;
     sum_s += t.seconds;
     sum_c += t.cycles;
@@ -219,81 +238,87 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
   if (settings.records_dir.empty()) return g;
 
   // The record (perf-method.md §7, schema 2; additions in bench/SCHEMA.md §4).
+  const bool counted = settings.cycle_source == "perf";
   Json processes = Json::array();
-  processes.push(process_json(cal, "calibration", 0));
-  for (const auto &[r, retries] : runs) processes.push(process_json(r, "trial", retries));
+  processes.push_back(process_json(cal, "calibration", 0, counted));
+  for (const auto &[r, retries] : runs) processes.push_back(process_json(r, "trial", retries, counted));
   Json trials = Json::array();
-  for (const Trial &t : all)
-    trials.push(Json::object()
-                    .set("measurements", static_cast<unsigned long long>(t.calls))
-                    .set("seconds", t.seconds)
-                    .set("cycles", t.cycles)
-                    .set("cpu_seconds", t.cpu_seconds));
-  const std::string flags = cmake_flags_of(m.spec.variant);
+  for (const Trial &t : all) trials.push_back(trial_json(t, counted));
   const double total_s = g.mean_seconds * static_cast<double>(g.calls);
-  Json rec = Json::object();
-  rec.set("schema", 2)
-      .set("status", g.ok ? "complete" : "failed_or_partial")
-      .set("candidate", m.candidate_id)
-      .set("label", m.spec.name)
-      .set("instance", m.kat_name)
-      .set("variant", published_variant(m.spec.variant))
-      .set("ngcc_variant", m.spec.variant)
-      .set("flags", "ngcc-" + m.spec.variant)
-      .set("operation", "hash")
-      .set("input_bytes", static_cast<unsigned long long>(bytes))
-      .set("digest_bits", m.digest_bits)
-      .set("plan", Json::object()
-                       .set("iterations_per_trial", static_cast<unsigned long long>(g.plan.iterations_per_trial))
-                       .set("warmups", static_cast<unsigned long long>(g.plan.warmups))
-                       .set("trials", static_cast<unsigned long long>(g.plan.trials))
-                       .set("separate_processes", g.plan.separate_processes)
-                       .set("estimated_s", g.plan.estimated_s)
-                       .set("timeout_per_process_s", g.plan.timeout_per_process_s)
-                       .set("t1_seconds", g.t1))
-      .set("kat", "not-checked-by-bench")
-      .set("kat_not_passed", Json::null())
-      .set("disturbed_retries", g.disturbed_retries)
-      .set("library", m.module.path())
-      .set("library_sha256", m.sha256)
-      .set("kat_log", Json::null())
-      .set("kat_log_sha256", Json::null())
-      .set("started_utc", started)
-      .set("ended_utc", utc_now())
-      .set("load_average_start", load_start)
-      .set("load_average_end", load_average())
-      .set("environment", environment_json(settings, settings.cpu))
-      .set("processes", processes)
-      .set("trials", trials)
-      .set("measurements", static_cast<unsigned long long>(g.calls))
-      .set("guide_100_measurements_met", g.calls >= kMinTotal)
-      .set("mean_seconds", g.mean_seconds)
-      .set("median_trial_seconds", g.median_trial_seconds)
-      .set("min_trial_seconds", g.min_trial_seconds)
-      .set("max_trial_seconds", g.max_trial_seconds)
-      .set("mean_cycles", g.mean_cycles)
-      .set("median_trial_cycles", g.median_trial_cycles)
-      .set("mean_cpu_seconds", g.mean_cpu_seconds)
-      .set("mean_cpu_cycles", g.mean_cpu_seconds * settings.tsc_hz)
-      .set("cycles_per_byte", bytes > 0 ? g.mean_cycles / static_cast<double>(bytes) : 0.0)
-      .set("operations_per_second", total_s > 0 ? static_cast<double>(g.calls) / total_s : 0.0)
-      .set("throughput_MB_per_second",
-           total_s > 0 ? static_cast<double>(bytes) * static_cast<double>(g.calls) / total_s / 1e6 : 0.0)
-      .set("sizes", Json::object().set("digest_bytes", m.digest_bits / 8))
-      .set("kex", Json::object())
-      .set("build_flags", flags)
-      .set("baseline_rss_bytes", g.baseline_rss)
-      .set("peak_rss_bytes", g.peak_rss)
-      .set("static_bytes", static_cast<unsigned long long>(isolated.static_bytes))
-      .set("stack_bytes", static_cast<unsigned long long>(isolated.stack_bytes))
-      .set("heap_bytes", static_cast<unsigned long long>(isolated.heap_bytes))
-      .set("timing_scope", "loop");
-  if (!g.error.empty()) rec.set("error", g.error);
-  const std::string dir = settings.records_dir + "/" + m.candidate_id;
+  const double calls = static_cast<double>(std::max<std::uint64_t>(g.calls, 1));
+  Json rec = {
+      {"schema", 2},
+      {"status", g.ok ? "complete" : "failed_or_partial"},
+      {"candidate", m.spec.candidate_id},
+      {"label", m.spec.instance},
+      {"instance", m.spec.kat_name},
+      {"variant", published_variant(m.spec.variant)},
+      {"ngcc_variant", m.spec.variant},
+      {"flags", flags_label(m)},
+      {"operation", "hash"},
+      {"input_bytes", bytes},
+      {"digest_bits", m.spec.digest_bits},
+      {"plan",
+       {{"iterations_per_trial", g.plan.iterations_per_trial},
+        {"warmups", g.plan.warmups},
+        {"trials", g.plan.trials},
+        {"separate_processes", g.plan.separate_processes},
+        {"estimated_s", g.plan.estimated_s},
+        {"timeout_per_process_s", g.plan.timeout_per_process_s},
+        {"t1_seconds", g.t1}}},
+      {"kat", "not-checked-by-bench"},
+      {"kat_not_passed", nullptr},
+      {"disturbed_retries", g.disturbed_retries},
+      {"library", m.module.path()},
+      {"library_sha256", m.sha256},
+      {"kat_log", nullptr},
+      {"kat_log_sha256", nullptr},
+      {"started_utc", started},
+      {"ended_utc", utc_now()},
+      {"load_average_start", load_start},
+      {"load_average_end", load_average()},
+      {"environment", environment_json(settings, settings.cpu)},
+      {"processes", processes},
+      {"trials", trials},
+      {"measurements", g.calls},
+      {"guide_100_measurements_met", g.calls >= kMinTotal},
+      {"mean_seconds", g.mean_seconds},
+      {"median_trial_seconds", g.median_trial_seconds},
+      {"min_trial_seconds", g.min_trial_seconds},
+      {"max_trial_seconds", g.max_trial_seconds},
+      {"mean_cycles", g.mean_cycles},
+      {"median_trial_cycles", g.median_trial_cycles},
+      {"mean_cpu_seconds", g.mean_cpu_seconds},
+      {"mean_cpu_cycles", g.mean_cpu_seconds * settings.tsc_hz},
+      {"cycles_per_byte", bytes > 0 ? g.mean_cycles / static_cast<double>(bytes) : 0.0},
+      {"operations_per_second", total_s > 0 ? static_cast<double>(g.calls) / total_s : 0.0},
+      {"throughput_MB_per_second",
+       total_s > 0 ? static_cast<double>(bytes) * static_cast<double>(g.calls) / total_s / 1e6 : 0.0},
+      {"sizes", {{"digest_bytes", m.spec.digest_bits / 8}}},
+      {"kex", Json::object()},
+      {"build_flags", m.build_flags},
+      {"baseline_rss_bytes", g.baseline_rss},
+      {"peak_rss_bytes", g.peak_rss},
+      {"static_bytes", isolated.static_bytes},
+      {"stack_bytes", isolated.stack_bytes},
+      {"heap_bytes", isolated.heap_bytes},
+      {"timing_scope", "loop"},
+  };
+  if (g.core.valid()) {
+    const double core = counted ? g.mean_cycles : g.core.estimated() / calls;
+    rec["mean_core_cycles"] = core;
+    if (counted) rec["mean_core_cycles_estimated"] = g.core.estimated() / calls;
+    rec["core_cycles_per_byte"] = core / static_cast<double>(bytes);
+    rec["core_per_tsc"] = g.core.core_per_tsc();
+    rec["core_clock_disagreement"] = g.core.disagreement();
+    rec["core_clock_flag"] = g.core.flagged();
+  }
+  if (!g.error.empty()) rec["error"] = g.error;
+  const std::string dir = settings.records_dir + "/" + m.spec.candidate_id;
   make_dirs(dir);
-  g.record_path = dir + "/" + m.spec.name + "-" + m.spec.variant + "__hash_" + std::to_string(bytes) + ".json";
+  g.record_path = dir + "/" + m.spec.instance + "-" + m.spec.variant + "__hash_" + std::to_string(bytes) + ".json";
   std::ofstream out(g.record_path);
-  out << rec.dump() << "\n";
+  out << rec.dump(2) << "\n";
   if (!out) {
     std::fprintf(stderr, "bench: warning: cannot write %s: %s\n", g.record_path.c_str(), std::strerror(errno));
     g.record_path.clear();

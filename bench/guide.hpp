@@ -29,6 +29,7 @@ struct GuideOutcome {
   double mean_seconds = 0, mean_cpu_seconds = 0, mean_cycles = 0, median_trial_cycles = 0, median_trial_seconds = 0,
          min_trial_seconds = 0, max_trial_seconds = 0;
   long baseline_rss = 0, peak_rss = 0;
+  CoreCycleTally core;      // over the timed trials
   std::string record_path;  // "" when no records directory was given
 };
 

@@ -1,60 +1,190 @@
-// campaign.yaml errors: one line naming file, line and key; bench exits
-// non-zero. The default campaign itself parses.
+// The campaign derives from the declarations: every declared instance with
+// every variant built, its declared baseline, the campaign's extras,
+// overrides and libraries. Errors are one line naming file, line and key.
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <fstream>
-#include <iterator>
+#include <algorithm>
 #include <string>
 
+#include "bench_testing.hpp"
 #include "campaign.hpp"
-#include "name_filter.hpp"
-#include "process.hpp"
+#include "manifest.hpp"
 
 namespace {
 
+using ngcc::bench::Campaign;
 using ngcc::bench::CampaignError;
 using ngcc::bench::load_campaign;
+using ngcc::bench::Manifest;
+using ngcc::bench::ManifestError;
+using ngcc::bench::ModuleSpec;
+using ngcc::bench::parse_manifest;
+using ngcc::bench::testing::test_manifest;
+using ngcc::bench::testing::write_temp;
 
-std::string write_temp(const std::string &text) {
-  char name[] = "/tmp/ngcc_campaign_XXXXXX.yaml";
-  const int fd = mkstemps(name, 5);
-  EXPECT_GE(fd, 0);
-  close(fd);
-  std::ofstream(name) << text;
-  return name;
+const Manifest &manifest() {
+  static const Manifest m = parse_manifest(
+      test_manifest({{"Probe-32", "ref", "candidate"},
+                     {"Probe-32", "opt", "candidate"},
+                     {"Wide-64", "ref", "candidate"},
+                     {"SHA-256", "openssl", "baseline"},
+                     {"SHA-512", "openssl", "baseline"},
+                     {"SM3", "openssl", "baseline"}}),
+      "/m/ngcc_modules.json");
+  return m;
 }
 
-// The error message load_campaign throws for `text` ("" if none).
-std::string error_of(const std::string &text) {
-  const std::string file = write_temp(text);
-  std::string msg;
+Campaign campaign_of(const std::string &text, std::string *file = nullptr) {
+  const std::string path = write_temp(text);
+  if (file != nullptr) *file = path;
+  Campaign c;
   try {
-    load_campaign(file, "/modules");
-  } catch (const CampaignError &e) {
-    msg = e.what();
+    c = load_campaign(path, manifest(), "/m");
+  } catch (...) {
+    unlink(path.c_str());
+    throw;
   }
-  unlink(file.c_str());
-  return msg.empty() ? "" : msg.substr(msg.find(':'));  // drop the temp name
+  unlink(path.c_str());
+  return c;
 }
 
-TEST(Campaign, DefaultFileParses) {
-  const auto c = load_campaign(NGCC_DEFAULT_CAMPAIGN_FILE, "/m");
-  EXPECT_EQ(c.sizes.size(), 8u);
-  std::size_t candidates = 0, baselines = 0;
-  for (const auto &m : c.modules) {
-    candidates += m.kind == ngcc::bench::ModuleSpec::Kind::kCandidate;
-    baselines += m.kind == ngcc::bench::ModuleSpec::Kind::kBaseline;
+// The error load_campaign throws for `text`, without the temporary file name ("" if none).
+std::string error_of(const std::string &text) {
+  try {
+    campaign_of(text);
+  } catch (const CampaignError &e) {
+    const std::string msg = e.what();
+    return msg.substr(msg.find(':'));
   }
-  EXPECT_EQ(candidates, 36u);  // 18 parameter sets × ref/opt
-  EXPECT_EQ(baselines, 9u);
-  EXPECT_EQ(c.modules[0].path, "/m/libAFS-TrEDM-512-ref.so");
+  return "";
+}
+
+std::vector<std::string> keys(const Campaign &c) {
+  std::vector<std::string> out;
+  for (const auto &m : c.modules) out.push_back(m.key());
+  return out;
+}
+
+const ModuleSpec &spec(const Campaign &c, const std::string &key) {
+  const auto it = std::find_if(c.modules.begin(), c.modules.end(), [&](const ModuleSpec &m) { return m.key() == key; });
+  EXPECT_NE(it, c.modules.end()) << key;
+  return *it;
+}
+
+TEST(Campaign, EveryDeclaredInstanceWithEveryVariantBuiltAndItsBaseline) {
+  const Campaign c = campaign_of("sizes: [32, 4096]\n");
+  EXPECT_EQ(keys(c), (std::vector<std::string>{"Probe-32/ref", "Probe-32/opt", "Wide-64/ref", "SHA-256/openssl",
+                                               "SHA-512/openssl"}));
+  const ModuleSpec &p = spec(c, "Probe-32/opt");
+  EXPECT_EQ(p.path, "/m/libProbe-32-opt.so");
+  EXPECT_EQ(p.kind, ModuleSpec::Kind::kCandidate);
+  EXPECT_EQ(p.candidate_id, "hash-98");
+  EXPECT_EQ(p.family, "Test");
+  EXPECT_EQ(p.full_name, "The Test Probe");
+  EXPECT_EQ(p.digest_bits, 32);
+  EXPECT_EQ(p.baseline, "SHA-256");
+  EXPECT_EQ(spec(c, "Wide-64/ref").kat_name, "wide_64");
+  EXPECT_EQ(spec(c, "SHA-512/openssl").kind, ModuleSpec::Kind::kBaseline);
+  EXPECT_EQ(c.sizes, (std::vector<std::uint64_t>{32, 4096}));
+}
+
+TEST(Campaign, ExplicitVariantNotBuiltHasNoPath) {
+  const Campaign c = campaign_of("sizes: [32]\nvariants: [ref, avx512]\n");
+  EXPECT_EQ(keys(c), (std::vector<std::string>{"Probe-32/ref", "Probe-32/avx512", "Wide-64/ref", "Wide-64/avx512",
+                                               "SHA-256/openssl", "SHA-512/openssl"}));
+  EXPECT_EQ(spec(c, "Probe-32/avx512").path, "");
+}
+
+TEST(Campaign, OverridesAndExtraBaselines) {
+  const Campaign c = campaign_of(
+      "sizes: [32]\nbaselines: [SHA-512]\noverrides:\n  - {instance: Probe-32, variants: [opt], baseline: SM3}\n");
+  EXPECT_EQ(keys(c), (std::vector<std::string>{"Probe-32/opt", "Wide-64/ref", "SHA-512/openssl", "SM3/openssl"}));
+  EXPECT_EQ(spec(c, "Probe-32/opt").baseline, "SM3");
+}
+
+TEST(Campaign, LibraryOfADeclaredInstance) {
+  std::string file;
+  const Campaign c = campaign_of(
+      "sizes: [32]\nvariants: [ref]\nlibraries:\n"
+      "  - {instance: Probe-32, variant: submitted-opt, path: sub/libP.so, build_flags: \"-O3 -mavx2\",\n"
+      "     flags_source: guide, digest_bits: 32}\n",
+      &file);
+  const ModuleSpec &s = spec(c, "Probe-32/submitted-opt");
+  EXPECT_EQ(s.kind, ModuleSpec::Kind::kSubmitted);
+  EXPECT_EQ(s.path, file.substr(0, file.find_last_of('/')) + "/sub/libP.so");
+  EXPECT_EQ(s.candidate_id, "hash-98");
+  EXPECT_EQ(s.kat_name, "Probe-32");
+  EXPECT_EQ(s.digest_bits, 32);
+  EXPECT_EQ(s.baseline, "SHA-256");
+  EXPECT_EQ(s.build_flags, "-O3 -mavx2");
+  EXPECT_EQ(s.flags_source, "guide");
+  EXPECT_EQ(s.line, 4);
+  EXPECT_EQ(keys(c).back(), "Probe-32/submitted-opt");
+}
+
+TEST(Campaign, LibraryOfAnotherCandidate) {
+  const Campaign c = campaign_of(
+      "sizes: [32]\nlibraries:\n  - {name: MyHash-256, path: /abs/l.so, candidate_id: hash-99, digest_bits: 256,\n"
+      "     baseline: SM3}\n");
+  const ModuleSpec &s = spec(c, "MyHash-256/external");
+  EXPECT_EQ(s.kind, ModuleSpec::Kind::kExternal);
+  EXPECT_EQ(s.path, "/abs/l.so");
+  EXPECT_EQ(s.candidate_id, "hash-99");
+  EXPECT_EQ(s.family, "MyHash-256");
+  EXPECT_EQ(s.digest_bits, 256);
+  EXPECT_EQ(s.baseline, "SM3");
+  const std::vector<std::string> k = keys(c);
+  EXPECT_NE(std::find(k.begin(), k.end(), "SM3/openssl"), k.end());
+}
+
+TEST(Campaign, LibraryErrorsNameTheLine) {
+  const std::string head = "sizes: [32]\nlibraries:\n";
+  EXPECT_EQ(error_of(head + "  - {instance: Nope-1, variant: submitted-ref, path: l.so, build_flags: x}\n"),
+            ":3: key 'libraries[0].instance': 'Nope-1' is not an instance the build declares (Probe-32, Wide-64)");
+  EXPECT_EQ(error_of(head + "  - {instance: Probe-32, variant: submitted-ref, path: l.so, build_flags: x,\n"
+                            "     digest_bits: 64}\n"),
+            ":4: key 'libraries[0].digest_bits': 64 differs from the declared width of Probe-32 (32)");
+  EXPECT_EQ(error_of(head + "  - {instance: Probe-32, variant: opt, path: l.so, build_flags: x}\n"),
+            ":3: key 'libraries[0].variant': 'opt': a label of lower-case letters, digits and '-' other than ref, "
+            "opt, avx512, openssl, external (e.g. submitted-opt)");
+  EXPECT_EQ(error_of(head + "  - {instance: Probe-32, variant: submitted-ref, path: l.so}\n"),
+            ":3: key 'libraries[0].build_flags': missing key");
+  EXPECT_EQ(error_of(head + "  - {instance: Probe-32, variant: s, path: l.so, build_flags: x, flags_source: o3}\n"),
+            ":3: key 'libraries[0].flags_source': expected guide or harness-default");
+  EXPECT_EQ(error_of(head + "  - {name: Probe-32, path: l.so, candidate_id: h, digest_bits: 32}\n"),
+            ":3: key 'libraries[0].name': 'Probe-32' is a declared instance: write instance: Probe-32 and a variant "
+            "label");
+  EXPECT_EQ(error_of(head + "  - {path: l.so}\n"),
+            ":3: key 'libraries[0]': give either instance (a declared parameter set) or name (any other candidate)");
+  EXPECT_EQ(error_of(head + "  - {name: E, path: l.so, candidate_id: h}\n"),
+            ":3: key 'libraries[0].digest_bits': missing key");
+  EXPECT_EQ(error_of(head + "  - {name: E, path: l.so, candidate_id: h, digest_bits: 32, baseline: MD5}\n"),
+            ":3: key 'libraries[0].baseline': 'MD5' is not a baseline this build has (SHA-256, SHA-512, SM3)");
+  EXPECT_EQ(error_of(head + "  - {name: E, path: a.so, candidate_id: h, digest_bits: 32}\n"
+                            "  - {name: E, path: b.so, candidate_id: h, digest_bits: 32}\n"),
+            ":4: key 'libraries[1]': duplicate library E/external");
+}
+
+TEST(Campaign, OtherErrorsNameTheLine) {
+  EXPECT_EQ(error_of("instances: []\n"), ":1: key 'instances': unknown key (expected one of: sizes, variants, "
+                                         "baselines, overrides, libraries)");
+  EXPECT_EQ(error_of("variants: [ref]\n"), ":1: key 'sizes': missing key");
+  EXPECT_EQ(error_of("sizes: [32, abc]\n"), ":1: key 'sizes[1]': expected an integer, got 'abc'");
+  EXPECT_EQ(error_of("sizes: [32]\nvariants: [fast]\n"), ":2: key 'variants[0]': expected ref, opt or avx512");
+  EXPECT_EQ(error_of("sizes: [32]\nbaselines: [MD5]\n"),
+            ":2: key 'baselines[0]': 'MD5' is not a baseline this build has (SHA-256, SHA-512, SM3)");
+  EXPECT_EQ(error_of("sizes: [32]\noverrides:\n  - {instance: X-1}\n"),
+            ":3: key 'overrides[0].instance': 'X-1' is not an instance the build declares (Probe-32, Wide-64)");
+  EXPECT_EQ(error_of("sizes: [32]\noverrides:\n  - {instance: Wide-64, varaints: [ref]}\n"),
+            ":3: key 'overrides[0].varaints': unknown key (expected one of: instance, variants, baseline)");
+  EXPECT_EQ(error_of("sizes: [32, 64\n").substr(0, 3), ":2:");
+  EXPECT_NE(error_of("sizes: [32, 64\n").find("malformed YAML"), std::string::npos);
 }
 
 TEST(Campaign, MissingFile) {
   try {
-    load_campaign("/nonexistent/campaign.yaml", "/m");
+    load_campaign("/nonexistent/campaign.yaml", manifest(), "/m");
     FAIL() << "no error";
   } catch (const CampaignError &e) {
     EXPECT_EQ(std::string(e.what()),
@@ -62,150 +192,45 @@ TEST(Campaign, MissingFile) {
   }
 }
 
-TEST(Campaign, MalformedYamlNamesLine) {
-  EXPECT_EQ(error_of("sizes: [32, 64\ninstances: []\n").substr(0, 3), ":2:")
-      << error_of("sizes: [32, 64\ninstances: []\n");
-  EXPECT_NE(error_of("sizes: [32, 64\ninstances: []\n").find("malformed YAML"), std::string::npos);
+// The default campaign against this build's manifest: every declared
+// instance with every variant built, no instance named in bench/.
+TEST(Campaign, DefaultFileAgainstThisBuild) {
+  const Manifest m = ngcc::bench::load_manifest(NGCC_TEST_MODULE_DIR);
+  const Campaign c = load_campaign(NGCC_DEFAULT_CAMPAIGN_FILE, m, NGCC_TEST_MODULE_DIR);
+  EXPECT_EQ(c.sizes.size(), 8u);
+  std::size_t candidates = 0;
+  for (const auto &built : m.modules) {
+    if (built.kind != "candidate") continue;
+    ++candidates;
+    EXPECT_EQ(spec(c, built.instance + "/" + built.variant).path, std::string(NGCC_TEST_MODULE_DIR) + "/" + built.file);
+  }
+  EXPECT_GT(candidates, 0u);
+  for (const auto &f : m.families)
+    for (const auto &i : f.instances) EXPECT_EQ(spec(c, i.baseline + "/openssl").kind, ModuleSpec::Kind::kBaseline);
+  for (const auto &s : c.modules) EXPECT_TRUE(s.ours()) << s.key();
 }
 
-TEST(Campaign, MissingKey) {
-  EXPECT_EQ(error_of("sizes: [32]\ninstances:\n  - {baseline: SHA-512}\n"),
-            ":3: key 'instances[0].name': missing key");
-  EXPECT_EQ(error_of("instances: []\n"), ":1: key 'sizes': missing key");
-}
-
-TEST(Campaign, UnknownKey) {
-  EXPECT_EQ(error_of("sizes: [32]\ninstances: []\nsize: [1]\n").substr(0, 23), ":3: key 'size': unknown");
-  EXPECT_EQ(error_of("sizes: [32]\ninstances:\n  - name: X\n    varaints: [ref]\n").substr(0, 36),
-            ":4: key 'instances[0].varaints': unk");
-}
-
-TEST(Campaign, BadValues) {
-  EXPECT_EQ(error_of("sizes: [32, abc]\ninstances: []\n"),
-            ":1: key 'sizes[1]': expected an integer, got 'abc'");
-  EXPECT_EQ(error_of("sizes: [32]\ninstances:\n  - {name: X, variants: [fast]}\n"),
-            ":3: key 'instances[0].variants[0]': expected ref or opt");
-  EXPECT_EQ(error_of("sizes: [32]\ninstances:\n  - {name: X, baseline: MD5}\n"),
-            ":3: key 'instances[0].baseline': 'MD5' is not listed under baselines");
-  EXPECT_EQ(error_of("sizes: [32]\ninstances:\n  - {name: X}\n  - {name: X}\n"),
-            ":4: key 'instances[1].name': duplicate name 'X'");
-  EXPECT_EQ(error_of("sizes: [32]\ninstances: []\nexternal:\n  - {name: E, path: e.so, candidate_id: h}\n"),
-            ":4: key 'external[0].digest_bits': missing key");
-}
-
-TEST(Campaign, ExternalAndModuleOverride) {
-  const std::string file = write_temp(
-      "sizes: [32]\ninstances:\n  - {name: A-1, variants: [ref], module: 'x-{variant}.so'}\n"
-      "baselines: [SHA-256]\nexternal:\n  - {name: E, path: /abs/e.so, candidate_id: hash-99, "
-      "digest_bits: 256, baseline: SHA-256}\n");
-  const auto c = load_campaign(file, "/m");
-  unlink(file.c_str());
-  ASSERT_EQ(c.modules.size(), 3u);
-  EXPECT_EQ(c.modules[0].path, "/m/x-ref.so");
-  EXPECT_EQ(c.modules[1].path, "/m/libSHA-256-openssl.so");
-  EXPECT_EQ(c.modules[2].path, "/abs/e.so");
-  EXPECT_EQ(c.modules[2].digest_bits, 256);
-  EXPECT_EQ(c.modules[2].key(), "E/external");
-}
-
-// The bench executable itself: exit status 2 and exactly one stderr line.
-TEST(Campaign, BenchRejectsBrokenFileWithOneLine) {
-  const std::string file = write_temp("sizes: [32]\ninstances:\n  - {nam: X}\n");
-  const auto r = ngcc::bench::run_process({NGCC_BENCH_EXE, "--ngcc_campaign=" + file}, 60);
-  unlink(file.c_str());
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "bench: error: " + file + ":3: key 'instances[0].nam': unknown key (expected one of: name, variants, module, baseline)\n");
-}
-
-}  // namespace
-
-namespace {
-
-// End to end: a listed module that is not built is skipped with one warning
-// line; an external module (only CryptHash exported) is measured with the
-// width from the campaign and every counter present.
-TEST(Campaign, BenchSkipsMissingModuleAndMeasuresExternal) {
-  const std::string file = write_temp(std::string("sizes: [32]\nvariants: [ref]\ninstances:\n  - {name: Missing-1}\n"
-                                                  "external:\n  - {name: Probe, path: ") +
-                                      NGCC_PROBE_MODULE + ", candidate_id: test, digest_bits: 32}\n");
-  const auto r = ngcc::bench::run_process(
-      {NGCC_BENCH_EXE, "--ngcc_campaign=" + file, "--benchmark_min_time=0.001", "--benchmark_format=json"}, 120);
-  unlink(file.c_str());
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.err.find("bench: warning: skipping Missing-1/ref: not built"), std::string::npos) << r.err;
-  EXPECT_NE(r.out.find("\"name\": \"Probe/external/32\""), std::string::npos) << r.out;
-  for (const char *counter : {"cycles", "cpb", "bytes_per_second", "calls", "static_bytes", "stack_bytes",
-                              "heap_bytes", "baseline_rss", "peak_rss", "cycles_min", "cpb_min"})
-    EXPECT_NE(r.out.find(std::string("\"") + counter + "\": "), std::string::npos) << counter;
-  EXPECT_NE(r.out.find("\"heap_bytes\": 1.5000000000000000e+04"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"cycle_source\": \""), std::string::npos);
-}
-
-// Repetitions: every repetition must run the same number of calls (Google
-// Benchmark aborts otherwise), although the best-call sampling runs the loop
-// in batches whose size comes from a timed first call. A fast module (OpenSSL
-// SHA-256 at 32 B) gets batches of many calls.
-TEST(Campaign, RepetitionsOfSampledLoopAgree) {
-  const std::string file = write_temp(std::string("sizes: [32, 4096]\ninstances: []\nexternal:\n  - {name: Fast, path: ") +
-                                      NGCC_TEST_MODULE_DIR + "/libSHA-256-openssl.so, candidate_id: test, digest_bits: 256}\n");
-  const auto r = ngcc::bench::run_process({NGCC_BENCH_EXE, "--ngcc_campaign=" + file, "--benchmark_min_time=0.01",
-                                           "--benchmark_repetitions=3", "--benchmark_format=json"},
-                                          120);
-  unlink(file.c_str());
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"name\": \"Fast/external/32_median\""), std::string::npos) << r.out;
-}
-
-}  // namespace
-
-namespace {
-
-// Guide mode end to end on the probe module: the plan's 5 trial processes of
-// equal call counts, the clean row name, and the schema-2 record.
-TEST(Guide, PlanRowAndRecordForExternalModule) {
-  const std::string file = write_temp(std::string("sizes: [32]\ninstances: []\nexternal:\n  - {name: Probe, path: ") +
-                                      NGCC_PROBE_MODULE + ", candidate_id: test, digest_bits: 32}\n");
-  char dir[] = "/tmp/ngcc_records_XXXXXX";
-  ASSERT_NE(mkdtemp(dir), nullptr);
-  const auto r = ngcc::bench::run_process({NGCC_BENCH_EXE, "--ngcc_campaign=" + file, "--ngcc_guide",
-                                           std::string("--ngcc_records=") + dir, "--ngcc_max_attempts=1",
-                                           "--benchmark_filter=^Probe/external/32$", "--benchmark_format=json"},
-                                          600);
-  unlink(file.c_str());
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"name\": \"Probe/external/32\""), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"trials\": 5"), std::string::npos) << r.out;
-  const auto at = [&r](const std::string &key) {
-    const auto p = r.out.find("\"" + key + "\": ");
-    return p == std::string::npos ? -1.0 : std::stod(r.out.substr(p + key.size() + 4));
+TEST(Manifest, ErrorsNameFileAndKey) {
+  const auto error = [](const std::string &text) {
+    try {
+      parse_manifest(text, "m.json");
+    } catch (const ManifestError &e) {
+      return std::string(e.what());
+    }
+    return std::string();
   };
-  EXPECT_EQ(at("calls"), 5 * at("iterations_per_trial"));
-  EXPECT_GE(at("iterations_per_trial"), 20);
-  EXPECT_LE(at("iterations_per_trial"), 20000);
-  const std::string record = std::string(dir) + "/test/Probe-external__hash_32.json";
-  std::ifstream in(record);
-  ASSERT_TRUE(in) << record;
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_NE(text.find("\"schema\": 2"), std::string::npos);
-  EXPECT_NE(text.find("\"status\": \"complete\""), std::string::npos);
-  EXPECT_NE(text.find("\"role\": \"calibration\""), std::string::npos);
-  std::size_t trial_processes = 0;
-  for (auto p = text.find("\"role\": \"trial\""); p != std::string::npos; p = text.find("\"role\": \"trial\"", p + 1))
-    ++trial_processes;
-  EXPECT_EQ(trial_processes, 5u);
-  unlink(record.c_str());
-  rmdir((std::string(dir) + "/test").c_str());
-  rmdir(dir);
-}
-
-TEST(Guide, FilterFollowsGoogleBenchmarkRules) {
-  using ngcc::bench::NameFilter;
-  EXPECT_TRUE(NameFilter("^CHIME-512/ref/(32|65536)$").matches("CHIME-512/ref/32"));
-  EXPECT_FALSE(NameFilter("^CHIME-512/ref/(32|65536)$").matches("CHIME-512/ref/128"));
-  EXPECT_TRUE(NameFilter("Laurus").matches("Laurus-XOF/opt/4096"));
-  EXPECT_FALSE(NameFilter("-Laurus").matches("Laurus-XOF/opt/4096"));
-  EXPECT_TRUE(NameFilter("").matches("SHA-512/openssl/32"));
-  EXPECT_TRUE(NameFilter("all").matches("SHA-512/openssl/32"));
+  EXPECT_EQ(error("{\"schema\": \"ngcc-modules/2\"}"), "m.json: key 'schema': expected ngcc-modules/1");
+  EXPECT_EQ(error("{\"schema\": \"ngcc-modules/1\", \"families\": []}"), "m.json: key 'modules': missing key");
+  EXPECT_EQ(error("{\"schema\": \"ngcc-modules/1\", \"families\": [{\"directory\": 3}], \"modules\": []}"),
+            "m.json: key 'families[0].directory': expected a string, found number");
+  EXPECT_EQ(error("{\"schema\""), "m.json: malformed JSON at byte 10 (rebuild: cmake writes it)");
+  try {
+    ngcc::bench::load_manifest("/nonexistent");
+    FAIL() << "no error";
+  } catch (const ManifestError &e) {
+    EXPECT_EQ(std::string(e.what()).substr(0, 82),
+              "/nonexistent/ngcc_modules.json: cannot open the module manifest: No such file or d");
+  }
 }
 
 }  // namespace

@@ -1,0 +1,37 @@
+// Loading and checking every module of a campaign before anything is
+// measured: nothing is skipped silently, and nothing that misbehaves is timed.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "campaign.hpp"
+#include "target.hpp"
+
+namespace ngcc::bench {
+
+// One line naming the module (and the campaign line of a library) and what
+// was wrong; the run stops before any measurement.
+class ModuleError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct LoadedCampaign {
+  std::vector<std::unique_ptr<LoadedModule>> modules;
+  // "<instance>/<variant>: <why>" of every module left out, in campaign order:
+  // ours not built (only with allow_missing), and modules whose CryptHash
+  // says this CPU cannot run them (NGCC_ERR_UNSUPPORTED_CPU).
+  std::vector<std::string> skipped;
+};
+
+// Loads every module of `c` and calls its CryptHash once at every campaign
+// size with the digest width it is measured at. A module of ours that is not
+// built is an error unless allow_missing; every other failure (a library
+// missing, not loadable, without CryptHash, rejecting its width, a module
+// that is not what the manifest says) throws ModuleError.
+LoadedCampaign load_modules(const Campaign &c, bool allow_missing);
+
+}  // namespace ngcc::bench

@@ -1,0 +1,27 @@
+// One Google Benchmark row per (module, message size), named
+// <instance>/<variant>/<bytes>; its counters are documented in SCHEMA.md §2.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "cycle_counter.hpp"
+#include "name_filter.hpp"
+#include "target.hpp"
+
+namespace ngcc::bench {
+
+struct RowOptions {
+  bool guide = false;  // the published plan in driver processes, else Google Benchmark's loop
+  bool rss = true;     // fresh-process RSS probe per row (default mode)
+};
+
+// Registers the rows of every module at every size; in guide mode only those
+// `guide_filter` selects (Google Benchmark cannot filter the clean names).
+// Everything passed must outlive the run.
+void register_rows(const std::vector<std::unique_ptr<LoadedModule>> &modules, const std::vector<std::uint64_t> &sizes,
+                   const RunSettings &settings, const CycleCounter &counter, RowOptions options,
+                   const NameFilter *guide_filter);
+
+}  // namespace ngcc::bench
