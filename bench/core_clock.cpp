@@ -15,30 +15,21 @@ constexpr std::uint64_t kAddsPerBlock = 32;
 // small immediate adds and would run the chain faster than one per cycle.
 // The loop counter forms a second, independent chain of one decrement per
 // 32 adds, hidden behind the first.
-__attribute__((noinline)) void dependent_adds(std::uint64_t blocks, std::uint64_t step) {
-  std::uint64_t acc = 0;
 #if defined(__x86_64__)
-  __asm__ volatile(
-      "1:\n\t"
-      ".rept 32\n\t"
-      "add %[step], %[acc]\n\t"
-      ".endr\n\t"
-      "dec %[blocks]\n\t"
-      "jnz 1b"
-      : [acc] "+r"(acc), [blocks] "+r"(blocks)
-      : [step] "r"(step)
-      : "cc");
+#define NGCC_PROBE_ADD "add %[step], %[acc]"
+#define NGCC_PROBE_LOOP "dec %[blocks]\n\tjnz 1b"
 #elif defined(__aarch64__)
-  __asm__ volatile(
-      "1:\n\t"
-      ".rept 32\n\t"
-      "add %[acc], %[acc], %[step]\n\t"
-      ".endr\n\t"
-      "subs %[blocks], %[blocks], #1\n\t"
-      "b.ne 1b"
-      : [acc] "+r"(acc), [blocks] "+r"(blocks)
-      : [step] "r"(step)
-      : "cc");
+#define NGCC_PROBE_ADD "add %[acc], %[acc], %[step]"
+#define NGCC_PROBE_LOOP "subs %[blocks], %[blocks], #1\n\tb.ne 1b"
+#endif
+
+__attribute__((noinline)) void dependent_adds(std::uint64_t blocks, std::uint64_t step) {
+#if defined(NGCC_PROBE_ADD)
+  std::uint64_t acc = 0;
+  __asm__ volatile("1:\n\t.rept 32\n\t" NGCC_PROBE_ADD "\n\t.endr\n\t" NGCC_PROBE_LOOP
+                   : [acc] "+r"(acc), [blocks] "+r"(blocks)
+                   : [step] "r"(step)
+                   : "cc");
 #else
   (void)blocks;
   (void)step;
@@ -60,7 +51,7 @@ const char *core_clock_method() {
 
 CoreClockReading probe_core_clock(std::uint64_t adds, int repeats) {
   CoreClockReading r;
-#if defined(__x86_64__) || defined(__aarch64__)
+#if defined(NGCC_PROBE_ADD)
   const std::uint64_t blocks = std::max<std::uint64_t>(adds / kAddsPerBlock, 1);
   const std::uint64_t step = add_step;
   dependent_adds(blocks, step);  // warm-up: code in cache, core awake
