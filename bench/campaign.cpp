@@ -16,6 +16,8 @@ namespace ngcc::bench {
 namespace {
 
 constexpr std::uint64_t kMaxMessageBytes = 16u << 20;  // as the published driver
+// The guide's S1-S8 (perf-method.md §8, §3.4.2), when a campaign names none.
+const std::vector<std::uint64_t> kGuideSizes = {32, 128, 512, 1024, 4096, 8192, 16384, 65536};
 // The NICCS package layout (DESIGN.md §2): Reference, Optimized, Additional implementation.
 const std::set<std::string> kOurVariants = {"ref", "opt", "avx512"};
 // Variant labels a library cannot take: the rows would collide with ours.
@@ -147,7 +149,10 @@ class CampaignReader {
 
   void read_sizes(const YAML::Node &root, Campaign *c) const {
     const YAML::Node sizes = root["sizes"];
-    if (!sizes.IsDefined()) r_.fail(root, "sizes", "missing key");
+    if (!sizes.IsDefined()) {
+      c->sizes = kGuideSizes;
+      return;
+    }
     if (!sizes.IsSequence() || sizes.size() == 0) r_.fail(sizes, "sizes", "expected a non-empty list of byte counts");
     for (std::size_t i = 0; i < sizes.size(); ++i)
       c->sizes.push_back(r_.uint_of(sizes[i], Reader::index("sizes", i), 1, kMaxMessageBytes));
@@ -239,12 +244,7 @@ class CampaignReader {
     const DeclaredInstance &i = declared(e["instance"], Reader::join(where, "instance"), &family);
     ModuleSpec m = described(*family, i);
     m.kind = ModuleSpec::Kind::kSubmitted;
-    m.variant = r_.string_at(e, where, "variant", true);
-    static const std::regex label("[a-z0-9][a-z0-9-]*");
-    if (!std::regex_match(m.variant, label) || kReservedLabels.count(m.variant))
-      r_.fail(e["variant"], Reader::join(where, "variant"),
-              "'" + m.variant + "': a label of lower-case letters, digits and '-' other than ref, opt, avx512, "
-              "openssl, external (e.g. submitted-opt)");
+    m.variant = label(e, where, true);
     if (e["digest_bits"].IsDefined()) {
       const auto bits = r_.uint_of(e["digest_bits"], Reader::join(where, "digest_bits"), 8, 65536);
       if (static_cast<int>(bits) != i.digest_bits)
@@ -258,13 +258,26 @@ class CampaignReader {
     return m;
   }
 
-  // {name, path, candidate_id, digest_bits, family, baseline, build_flags, flags_source}.
+  // A library's variant label (absent and not required: "").
+  std::string label(const YAML::Node &e, const std::string &where, bool required) const {
+    const std::string v = r_.string_at(e, where, "variant", required);
+    static const std::regex pattern("[a-z0-9][a-z0-9-]*");
+    if (!v.empty() && (!std::regex_match(v, pattern) || kReservedLabels.count(v)))
+      r_.fail(e["variant"], Reader::join(where, "variant"),
+              "'" + v + "': a label of lower-case letters, digits and '-' other than ref, opt, avx512, "
+              "openssl, external (e.g. submitted-opt)");
+    return v;
+  }
+
+  // {name, path, candidate_id, digest_bits, variant, family, baseline,
+  // build_flags, flags_source}.
   ModuleSpec external(const YAML::Node &e, const std::string &where) {
-    r_.check_keys(e, where,
-                  {"name", "path", "candidate_id", "digest_bits", "family", "baseline", "build_flags", "flags_source"});
+    r_.check_keys(e, where, {"name", "path", "candidate_id", "digest_bits", "variant", "family", "baseline",
+                             "build_flags", "flags_source"});
     ModuleSpec m;
     m.kind = ModuleSpec::Kind::kExternal;
-    m.variant = "external";
+    m.variant = label(e, where, false);
+    if (m.variant.empty()) m.variant = "external";
     m.instance = r_.string_at(e, where, "name", true);
     const std::string key = Reader::join(where, "name");
     if (manifest_.instance(m.instance) != nullptr)

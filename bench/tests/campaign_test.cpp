@@ -89,6 +89,14 @@ TEST(Campaign, EveryDeclaredInstanceWithEveryVariantBuiltAndItsBaseline) {
   EXPECT_EQ(c.sizes, (std::vector<std::uint64_t>{32, 4096}));
 }
 
+// A file of libraries alone (as the submission builder writes one) is a
+// campaign: the guide's eight sizes, every declared instance, the libraries.
+TEST(Campaign, LibrariesAloneUseTheGuideSizes) {
+  const Campaign c = campaign_of("libraries:\n  - {name: E, path: /e.so, candidate_id: h, digest_bits: 32}\n");
+  EXPECT_EQ(c.sizes, (std::vector<std::uint64_t>{32, 128, 512, 1024, 4096, 8192, 16384, 65536}));
+  EXPECT_EQ(keys(c).back(), "E/external");
+}
+
 TEST(Campaign, ExplicitVariantNotBuiltHasNoPath) {
   const Campaign c = campaign_of("sizes: [32]\nvariants: [ref, avx512]\n");
   EXPECT_EQ(keys(c), (std::vector<std::string>{"Probe-32/ref", "Probe-32/avx512", "Wide-64/ref", "Wide-64/avx512",
@@ -136,6 +144,13 @@ TEST(Campaign, LibraryOfAnotherCandidate) {
   EXPECT_EQ(s.baseline, "SM3");
   const std::vector<std::string> k = keys(c);
   EXPECT_NE(std::find(k.begin(), k.end(), "SM3/openssl"), k.end());
+  // With a variant label (the submission builder writes one for every entry).
+  const Campaign labelled = campaign_of(
+      "sizes: [32]\nlibraries:\n  - {name: MyHash-256, variant: submitted-ref, path: /a.so, candidate_id: h, "
+      "digest_bits: 256}\n  - {name: MyHash-256, variant: submitted-opt, path: /b.so, candidate_id: h, "
+      "digest_bits: 256}\n");
+  EXPECT_EQ(spec(labelled, "MyHash-256/submitted-opt").kind, ModuleSpec::Kind::kExternal);
+  EXPECT_EQ(spec(labelled, "MyHash-256/submitted-ref").path, "/a.so");
 }
 
 TEST(Campaign, LibraryErrorsNameTheLine) {
@@ -169,7 +184,7 @@ TEST(Campaign, LibraryErrorsNameTheLine) {
 TEST(Campaign, OtherErrorsNameTheLine) {
   EXPECT_EQ(error_of("instances: []\n"), ":1: key 'instances': unknown key (expected one of: sizes, variants, "
                                          "baselines, overrides, libraries)");
-  EXPECT_EQ(error_of("variants: [ref]\n"), ":1: key 'sizes': missing key");
+  EXPECT_EQ(error_of("sizes: []\n"), ":1: key 'sizes': expected a non-empty list of byte counts");
   EXPECT_EQ(error_of("sizes: [32, abc]\n"), ":1: key 'sizes[1]': expected an integer, got 'abc'");
   EXPECT_EQ(error_of("sizes: [32]\nvariants: [fast]\n"), ":2: key 'variants[0]': expected ref, opt or avx512");
   EXPECT_EQ(error_of("sizes: [32]\nbaselines: [MD5]\n"),
