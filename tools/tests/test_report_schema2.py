@@ -12,7 +12,7 @@ import unittest
 
 from report_testing import (BASIC_LINES, EVIDENCE_HEADER, KAT_HEADER, PERF_HEADER,
                             GeneratedReports,
-                            RESOURCE_HEADER, SAMPLE2, R, load, published,
+                            REPO, RESOURCE_HEADER, SAMPLE2, R, load, published,
                             read_reports, reports_from, run, section, split_cell,
                             table_rows)
 
@@ -351,6 +351,30 @@ class PlotAxes(unittest.TestCase):
             self.assertEqual((ax.get_xscale(), ax.get_yscale()), ("log", "log"), fam.id)
             self.assertGreaterEqual(len([t for t in ax.get_yticklabels() if t.get_text()]), 1)
             plt.close(fig)
+
+
+class MethodDocumentation(unittest.TestCase):
+    """The reports and READMEs cite the method in the repository (docs/),
+    not notes outside it."""
+    OUTSIDE = ("DESIGN.md", "perf-method", "api-kat", "research/")
+
+    def test_docs_exist_and_reports_cite_them(self):
+        for page in ("method.md", "reports.md"):
+            self.assertTrue(os.path.exists(os.path.join(REPO, "docs", page)), page)
+        chime = reports_from(load(SAMPLE2, "bench.json"), sample=SAMPLE2)["hash-26-CHIME.md"]
+        self.assertIn("docs/method.md", chime)
+        self.assertIn("docs/reports.md", chime)
+
+    def test_no_citation_outside_the_repository(self):
+        templates = os.path.join(REPO, "tools", "report", "templates")
+        files = [os.path.join(templates, n) for n in os.listdir(templates)]
+        files += [os.path.join(REPO, "README.md"), os.path.join(REPO, "bench", "README.md")]
+        files += [os.path.join(REPO, "docs", n) for n in os.listdir(os.path.join(REPO, "docs"))]
+        for path in files:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            for name in self.OUTSIDE:
+                self.assertNotIn(name, text, path)
 
 
 if __name__ == "__main__":
