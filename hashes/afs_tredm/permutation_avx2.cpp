@@ -1,25 +1,29 @@
-// AVX2 AFS-p-S6[1600] rounds: same interface and output as permutation.cpp.
+// AFS-p-S6[1600] rounds and block absorption for x86-64-v3 (AVX2); same
+// results as permutation_portable.cpp.
 //
-// A round is split where each unit is strongest (spec §9.3 lists the
-// submitters' hybrid; here more of the round is vectorised). The state
-// stays in 8 ymm registers (32 lanes, 25..31 unused) between rounds:
+// A round is split where each unit is strongest (§9.3 lists the submitters'
+// hybrid; here more of the round is vectorised). The state stays in 8 ymm
+// registers (32 lanes, 25..31 unused) between rounds and between blocks:
 //  - S-box on 4 groups of 8 lanes, de-interleaved into 32-bit halves;
-//  - the XOR network of the fused linear layer (spec §4.4) in scalar
-//    registers: straight-line code generated at compile time from the
-//    derived masks, one variant per phase;
+//  - the XOR network of the fused linear layer (§4.4) in scalar registers:
+//    straight-line code generated at compile time from the derived masks,
+//    one variant per phase;
 //  - its per-lane rotation and mu back in ymm registers.
 // Only the S-box output goes through memory (a vector store read by scalar
 // loads, which store-to-load forwarding serves).
-#include <immintrin.h>
-
 #include <utility>
 
 #include "afs_tredm/afs_tredm.hpp"
+#include "common/simd_avx2.hpp"
 
-namespace ngcc::afs_tredm::avx2 {
+namespace ngcc::afs_tredm {
 namespace {
 
+using avx2::V;
+
 constexpr int kPadded = 32;  // 4 groups of 8 lanes; lanes 25..31 are zero/ignored
+constexpr int kVectors = kPadded / 4;
+constexpr int kStateVectors = 7;  // lanes 0..27 hold the state
 
 // Order of the lanes of a group inside the de-interleaved halves: shuffle_ps
 // of lanes {0,1,2,3} and {4,5,6,7} yields {0,1,4,5 | 2,3,6,7} per half.
@@ -48,23 +52,9 @@ constexpr Tables make_tables() {
 }
 alignas(64) constexpr Tables kTables = make_tables();
 
-template <int K>
-inline __m256i rotr32(__m256i v) {
-  if constexpr (K == 16) {
-    return _mm256_shuffle_epi8(v, _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15,
-                                                   12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9,
-                                                   14, 15, 12, 13));
-  } else if constexpr (K == 24) {
-    return _mm256_shuffle_epi8(v, _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12,
-                                                   13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10,
-                                                   15, 12, 13, 14));
-  } else {
-    return _mm256_or_si256(_mm256_srli_epi32(v, K), _mm256_slli_epi32(v, 32 - K));
-  }
-}
-
-// S-box F (spec §4.2) on 8 lanes: x = high halves, y = low halves.
-inline void sbox8(__m256i &x, __m256i &y, __m256i c) {
+// S-box F (§4.2) on 8 lanes: x = high halves, y = low halves.
+NGCC_ALWAYS_INLINE void sbox8(V &x, V &y, V c) {
+  using avx2::rotr32;
   x = _mm256_xor_si256(_mm256_add_epi32(x, rotr32<17>(y)), c);
   y = _mm256_xor_si256(_mm256_add_epi32(y, rotr32<24>(x)), c);
   x = _mm256_xor_si256(x, rotr32<1>(y));
@@ -76,31 +66,29 @@ inline void sbox8(__m256i &x, __m256i &y, __m256i c) {
 }
 
 // mu(rotr64(v, k)) on 4 lanes with per-lane k (the end of the fused L_t).
-inline __m256i rotate_mu(__m256i v, const std::uint64_t *right, const std::uint64_t *left) {
-  const __m256i w =
-      _mm256_or_si256(_mm256_srlv_epi64(v, _mm256_load_si256(reinterpret_cast<const __m256i *>(right))),
-                      _mm256_sllv_epi64(v, _mm256_load_si256(reinterpret_cast<const __m256i *>(left))));
-  const __m256i w17 = _mm256_or_si256(_mm256_srli_epi64(w, 17), _mm256_slli_epi64(w, 47));
-  return _mm256_xor_si256(_mm256_xor_si256(w, w17), _mm256_shuffle_epi32(w, 0xB1));
+NGCC_ALWAYS_INLINE V rotate_mu(V v, const std::uint64_t *right, const std::uint64_t *left) {
+  const V w = _mm256_or_si256(_mm256_srlv_epi64(v, avx2::load(right)),
+                              _mm256_sllv_epi64(v, avx2::load(left)));
+  return avx2::xor3(w, avx2::rotr64<17>(w), avx2::rotr64<32>(w));
 }
 
-// The state between rounds: 32 lanes (8 vectors of 4), lanes 25..31 unused.
+// The state: 32 lanes (8 vectors of 4), lanes 25..31 unused.
 struct Lanes {
-  __m256i v[8];
+  V v[kVectors];
 };
 
 // Vector pass of round t: the S-box on every lane, written to `out` for
 // the scalar pass.
-inline void sbox_pass(const Lanes &s, std::uint64_t *out, int t) {
+NGCC_ALWAYS_INLINE void sbox_pass(const Lanes &s, std::uint64_t *out, int t) {
   for (int g = 0; g < 4; ++g) {
-    const __m256i lo = s.v[2 * g], hi = s.v[2 * g + 1];
-    __m256i y = _mm256_castps_si256(
+    const V lo = s.v[2 * g], hi = s.v[2 * g + 1];
+    V y = _mm256_castps_si256(
         _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), 0x88));
-    __m256i x = _mm256_castps_si256(
+    V x = _mm256_castps_si256(
         _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), 0xDD));
-    sbox8(x, y, _mm256_load_si256(reinterpret_cast<const __m256i *>(kTables.rc[t] + 8 * g)));
-    _mm256_store_si256(reinterpret_cast<__m256i *>(out + 8 * g), _mm256_unpacklo_epi32(y, x));
-    _mm256_store_si256(reinterpret_cast<__m256i *>(out + 8 * g + 4), _mm256_unpackhi_epi32(y, x));
+    sbox8(x, y, avx2::load(kTables.rc[t] + 8 * g));
+    avx2::store(out + 8 * g, _mm256_unpacklo_epi32(y, x));
+    avx2::store(out + 8 * g + 4, _mm256_unpackhi_epi32(y, x));
   }
 }
 
@@ -109,16 +97,16 @@ inline void sbox_pass(const Lanes &s, std::uint64_t *out, int t) {
 // balanced XOR tree was measured slower than this chain of memory-operand
 // XORs: more registers live.)
 template <std::uint32_t Mask, std::size_t... J>
-inline std::uint64_t xor_of(const std::uint64_t *in, std::index_sequence<J...>) {
+NGCC_ALWAYS_INLINE std::uint64_t xor_of(const std::uint64_t *in, std::index_sequence<J...>) {
   return (((Mask >> J) & 1 ? in[J] : std::uint64_t{0}) ^ ...);
 }
 template <int P, int Q>
-inline std::uint64_t fused_xor(const std::uint64_t *in) {
+NGCC_ALWAYS_INLINE std::uint64_t fused_xor(const std::uint64_t *in) {
   constexpr std::uint32_t mask = Q < kLanes ? kFused[P][Q].mask : 0;
   return xor_of<mask>(in, std::make_index_sequence<kLanes>{});
 }
 template <int P, std::size_t... G>
-inline void linear_pass(const std::uint64_t *in, Lanes &s, std::index_sequence<G...>) {
+NGCC_ALWAYS_INLINE void linear_pass(const std::uint64_t *in, Lanes &s, std::index_sequence<G...>) {
   ((s.v[G] = rotate_mu(_mm256_set_epi64x(static_cast<long long>(fused_xor<P, 4 * G + 3>(in)),
                                          static_cast<long long>(fused_xor<P, 4 * G + 2>(in)),
                                          static_cast<long long>(fused_xor<P, 4 * G + 1>(in)),
@@ -128,20 +116,16 @@ inline void linear_pass(const std::uint64_t *in, Lanes &s, std::index_sequence<G
 }
 
 template <int P>
-inline void round(Lanes &s, int t) {
+NGCC_ALWAYS_INLINE void round(Lanes &s, int t) {
   alignas(32) std::uint64_t after_sbox[kPadded];
   sbox_pass(s, after_sbox, t);
-  linear_pass<P>(after_sbox, s, std::make_index_sequence<7>{});  // lanes 0..27
+  linear_pass<P>(after_sbox, s, std::make_index_sequence<kStateVectors>{});
 }
 
-}  // namespace
-
-void rounds(State &state, int first, int last) {
-  alignas(32) std::uint64_t lanes[kPadded] = {};
-  for (int i = 0; i < kLanes; ++i) lanes[i] = state[i];
-  Lanes s;
-  for (int g = 0; g < 8; ++g)
-    s.v[g] = _mm256_load_si256(reinterpret_cast<const __m256i *>(lanes + 4 * g));
+// Out of line: one copy of the six round variants serves g and h of every
+// block (inlined twice, the hot code outgrows the instruction cache).
+__attribute__((noinline)) void run_rounds(Lanes &state, int first, int last) {
+  Lanes s = state;
   for (int t = first; t < last; ++t) {
     switch (t % 6) {
       case 0: round<0>(s, t); break;
@@ -152,9 +136,62 @@ void rounds(State &state, int first, int last) {
       default: round<5>(s, t); break;
     }
   }
-  for (int g = 0; g < 7; ++g)
-    _mm256_store_si256(reinterpret_cast<__m256i *>(lanes + 4 * g), s.v[g]);
+  state = s;
+}
+
+Lanes load_state(const State &state) {
+  alignas(32) std::uint64_t lanes[kPadded] = {};
+  for (int i = 0; i < kLanes; ++i) lanes[i] = state[i];
+  Lanes s;
+  for (int g = 0; g < kVectors; ++g) s.v[g] = avx2::load(lanes + 4 * g);
+  return s;
+}
+void store_state(State &state, const Lanes &s) {
+  alignas(32) std::uint64_t lanes[kPadded];
+  for (int g = 0; g < kVectors; ++g) avx2::store(lanes + 4 * g, s.v[g]);
   for (int i = 0; i < kLanes; ++i) state[i] = lanes[i];
 }
 
-}  // namespace ngcc::afs_tredm::avx2
+// Four big-endian block lanes (§2).
+NGCC_ALWAYS_INLINE V load_be_lanes(const std::uint8_t *p) {
+  const V reverse_bytes = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+                                           7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+  return _mm256_shuffle_epi8(avx2::load(p), reverse_bytes);
+}
+
+// §5.1 for R = 4 * RateVectors lanes: the capacity starts at a vector boundary.
+template <int RateVectors>
+void absorb_blocks(Lanes &s, const std::uint8_t *p, std::size_t nblocks, int half_rounds) {
+  for (; nblocks > 0; --nblocks, p += 32 * RateVectors) {
+    for (int g = 0; g < RateVectors; ++g) s.v[g] = _mm256_xor_si256(s.v[g], load_be_lanes(p + 32 * g));
+    V before_g[kStateVectors - RateVectors];
+    for (int g = RateVectors; g < kStateVectors; ++g) before_g[g - RateVectors] = s.v[g];
+    run_rounds(s, 0, half_rounds);
+    for (int g = RateVectors; g < kStateVectors; ++g)
+      s.v[g] = _mm256_xor_si256(s.v[g], before_g[g - RateVectors]);
+    run_rounds(s, half_rounds, 2 * half_rounds);
+  }
+}
+
+void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
+  if (nblocks == 0) return;
+  Lanes s = load_state(state);
+  switch (p.rate_lanes) {
+    case 16: absorb_blocks<4>(s, blocks, nblocks, p.half_rounds); break;
+    case 12: absorb_blocks<3>(s, blocks, nblocks, p.half_rounds); break;
+    default: absorb_blocks<2>(s, blocks, nblocks, p.half_rounds); break;
+  }
+  store_state(state, s);
+}
+
+void rounds(State &state, int first, int last) {
+  Lanes s = load_state(state);
+  run_rounds(s, first, last);
+  store_state(state, s);
+}
+
+}  // namespace
+
+const Implementation kAvx2{"avx2", kCompiledFeatures, absorb, rounds};
+
+}  // namespace ngcc::afs_tredm

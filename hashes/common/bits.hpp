@@ -13,6 +13,9 @@
 
 namespace ngcc {
 
+constexpr std::uint16_t rotr16(std::uint16_t x, unsigned n) {
+  return n == 0 ? x : static_cast<std::uint16_t>((x >> n) | (x << (16 - n)));
+}
 constexpr std::uint32_t rotr32(std::uint32_t x, unsigned n) {
   return n == 0 ? x : (x >> n) | (x << (32 - n));
 }

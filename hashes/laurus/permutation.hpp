@@ -1,11 +1,23 @@
-// The Laurus permutation P (§3): constants and the two implementations.
+// The Laurus permutation P (§3 of research/hash-14-laurus.md) and the
+// absorption built on it (§4.3): the state, the constants, and the table of
+// implementations, each with the same operations.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
-#include "laurus/laurus.hpp"
+#include "common/cpu_features.hpp"
 
-namespace laurus {
+namespace ngcc::laurus {
+
+// §2: the state is 25 words W[0..24]; row i is W[5i .. 5i+4], column j is
+// W[j], W[5+j], ..., W[20+j], so word (column j, row i) is lane(j, i).
+constexpr unsigned kStateWords = 25;
+constexpr unsigned kChainWords = 24;  // the chaining value S, 1536 bits (§1)
+constexpr unsigned kRounds = 16;
+using State = std::array<std::uint64_t, kStateWords>;
+using Chain = std::array<std::uint64_t, kChainWords>;
 
 // §3.1, table; RC[k+1] = RC[k] * x in GF(2^64) mod
 // x^64 + x^63 + x^62 + x^54 + x^40 + x^35 + x^15 + x + 1 (checked by a unit test).
@@ -22,17 +34,37 @@ inline constexpr unsigned kThetaRotations[5][5] = {
     {55, 18, 5, 27, 44}, {14, 43, 53, 20, 25},
 };
 
-// §3.4: π, W'[dest] = W[kPiSource[dest]] = W[5((i+2j) mod 5) + (3i+3j) mod 5].
+// §3.4: π, W'[dest] = W[kPiSource[dest]]; for dest = lane(j, i) the source
+// is lane(3i + 3j, i + 2j).
 inline constexpr unsigned kPiSource[kStateWords] = {
     0, 13, 21, 9, 17, 8, 16, 4, 12, 20, 11, 24, 7, 15, 3, 19, 2, 10, 23, 6, 22, 5, 18, 1, 14,
 };
 
-// Portable reference (permutation.cpp), readable against §3.5.
-void permute_portable(std::uint64_t w[kStateWords]);
-// First `rounds` rounds only, for the round check values of §9.4.
-void permute_portable_rounds(std::uint64_t w[kStateWords], unsigned rounds);
+struct Params;  // laurus.hpp
 
-// x86-64-v3 implementation (permutation_avx2.cpp); same output as the above.
-void permute_avx2(std::uint64_t w[kStateWords]);
+struct Implementation {
+  const char *name;
+  CpuFeatures needs;
+  // §4.3 for nblocks consecutive r-bit blocks (r = 1536 - c), the first with
+  // counter word `counter`, the next with counter + 1, ...: S carried from
+  // block to block.
+  void (*absorb)(Chain &s, const std::uint8_t *blocks, std::size_t nblocks,
+                 std::uint64_t counter, const Params &p);
+  // P (§3.5), in place.
+  void (*permute)(State &w);
+};
 
-}  // namespace laurus
+extern const Implementation kPortable;  // permutation_portable.cpp
+extern const Implementation kAvx2;      // permutation_avx2.cpp, x86-64-v3
+
+inline const Implementation *const kImplementations[] = {
+    &kPortable,
+#if defined(__x86_64__)
+    &kAvx2,
+#endif
+};
+
+// The first `rounds` rounds of P, portable (for the round check values of §9.4).
+void permute_portable_rounds(State &w, unsigned rounds);
+
+}  // namespace ngcc::laurus

@@ -1,7 +1,7 @@
-// Laurus permutation for x86-64-v3 (compiled with -O3 -march=x86-64-v3).
-// Same function as permute_portable (§3.5). χ works down columns and θ along
-// rows, so each round changes the data layout once through registers and once
-// through memory:
+// Laurus permutation for x86-64-v3 (compiled with -O3 -march=x86-64-v3) and
+// the absorption of §4.3 on it; same function as the portable P (§3.5).
+// χ works down columns and θ along rows, so each round changes the data
+// layout once through registers and once through memory:
 //  - χ (5-AND form, §3.2) runs in AVX2 with one ymm per row, lane j = column j
 //    for columns 0..3, and one broadcast ymm per row for column 4;
 //  - a 4x4 transpose turns rows 0..3 into one ymm per column (lane i = row i),
@@ -14,19 +14,15 @@
 //    broadcast load per word and blends.
 // The round loop is not unrolled: a fully unrolled permutation (~3000
 // instructions) overflows the op cache and runs decode-bound.
-// No AVX-512 variant: the development host (Zen 3) has none to test it on;
-// AVX2 is the x86-64-v3 baseline, so this file needs no run-time dispatch.
-#include <immintrin.h>
+#include "common/lanes.hpp"
+#include "common/simd_avx2.hpp"
+#include "laurus/laurus.hpp"
 
-#include "laurus/permutation.hpp"
-
-namespace laurus {
+namespace ngcc::laurus {
 namespace {
 
-#define LAURUS_INLINE __attribute__((always_inline)) inline
-
-constexpr std::uint64_t rotl(std::uint64_t x, unsigned n) { return (x << n) | (x >> (64 - n)); }
-constexpr std::uint64_t rotr(std::uint64_t x, unsigned n) { return (x >> n) | (x << (64 - n)); }
+using avx2::load;
+using avx2::xor3;
 
 // θ-layout buffer: rows 0..3 of column c at [4c .. 4c+3] (one ymm, lane =
 // row), row 4 of column c at [20 + c]. kInputSlot.v[p] is where the round
@@ -66,36 +62,32 @@ struct LaneRotations {
 };
 constexpr LaneRotations kLaneRotations;
 
-LAURUS_INLINE __m256i load(const std::uint64_t *p) {
-  return _mm256_load_si256(reinterpret_cast<const __m256i *>(p));
-}
-
 // A broadcast load from memory, in asm: given the intrinsic, GCC forwards the
 // value from the ymm it has just stored through vpextrq/vmovq instead, which
-// saturates the vector-integer transfer ports (measured ~15% slower).
-LAURUS_INLINE __m256i broadcast(const std::uint64_t *p) {
+// saturates the vector-integer transfer ports.
+NGCC_ALWAYS_INLINE __m256i broadcast(const std::uint64_t *p) {
   __m256i v;
   asm("vpbroadcastq %1, %0" : "=x"(v) : "m"(*p));
   return v;
 }
 
-LAURUS_INLINE __m256i vxor(__m256i x, __m256i y) { return _mm256_xor_si256(x, y); }
-LAURUS_INLINE __m256i vand(__m256i x, __m256i y) { return _mm256_and_si256(x, y); }
+NGCC_ALWAYS_INLINE __m256i vxor(__m256i x, __m256i y) { return _mm256_xor_si256(x, y); }
+NGCC_ALWAYS_INLINE __m256i vand(__m256i x, __m256i y) { return _mm256_and_si256(x, y); }
 
 // Lanes 0..3 taken from x0..x3 (each a broadcast).
-LAURUS_INLINE __m256i gather_lanes(__m256i x0, __m256i x1, __m256i x2, __m256i x3) {
+NGCC_ALWAYS_INLINE __m256i gather_lanes(__m256i x0, __m256i x1, __m256i x2, __m256i x3) {
   return _mm256_blend_epi32(_mm256_blend_epi32(x0, x1, 0x0C), _mm256_blend_epi32(x2, x3, 0xC0),
                             0xF0);
 }
 
 // One row of the round input, columns 0..3; `slot` = the row's five slots.
-LAURUS_INLINE __m256i input_row(const std::uint64_t *in, const unsigned *slot) {
+NGCC_ALWAYS_INLINE __m256i input_row(const std::uint64_t *in, const unsigned *slot) {
   return gather_lanes(broadcast(in + slot[0]), broadcast(in + slot[1]), broadcast(in + slot[2]),
                       broadcast(in + slot[3]));
 }
 
 // §3.2 on five row vectors.
-LAURUS_INLINE void chi(const __m256i a[5], __m256i b[5]) {
+NGCC_ALWAYS_INLINE void chi(const __m256i a[5], __m256i b[5]) {
   b[4] = vxor(a[0], vand(a[3], a[4]));
   b[3] = vxor(a[4], vand(a[2], a[3]));
   b[2] = vxor(a[3], vand(a[1], a[2]));
@@ -103,11 +95,11 @@ LAURUS_INLINE void chi(const __m256i a[5], __m256i b[5]) {
   b[0] = vxor(a[1], vand(b[3], b[4]));
 }
 
-LAURUS_INLINE __m256i rotl_lanes(__m256i x, unsigned c) {
+NGCC_ALWAYS_INLINE __m256i rotl_lanes(__m256i x, unsigned c) {
   return _mm256_or_si256(_mm256_sllv_epi64(x, load(kLaneRotations.amount[c])),
                          _mm256_srlv_epi64(x, load(kLaneRotations.complement[c])));
 }
-LAURUS_INLINE __m256i rotr_lanes(__m256i x, unsigned c) {
+NGCC_ALWAYS_INLINE __m256i rotr_lanes(__m256i x, unsigned c) {
   return _mm256_or_si256(_mm256_srlv_epi64(x, load(kLaneRotations.amount[c])),
                          _mm256_sllv_epi64(x, load(kLaneRotations.complement[c])));
 }
@@ -115,14 +107,14 @@ LAURUS_INLINE __m256i rotr_lanes(__m256i x, unsigned c) {
 // One round (ι χ θ π) from `in` to `out` (θ layout). `in` is in θ layout too,
 // except for the first round, which reads the caller's state as it is.
 template <bool kFirstRound>
-LAURUS_INLINE void round(const std::uint64_t *in, std::uint64_t *out, std::uint64_t rc) {
+NGCC_ALWAYS_INLINE void round(const std::uint64_t *in, std::uint64_t *out, std::uint64_t rc) {
   constexpr const unsigned *slots = kFirstRound ? kNaturalSlot.v : kInputSlot.v;
   // ι and χ, rows 0..4 for columns 0..3 (a) and for column 4 (q).
   __m256i a[5], q[5], b[5], p[5];
 #pragma GCC unroll 5
   for (unsigned m = 0; m < 5; ++m) {
     a[m] = input_row(in, slots + 5 * m);
-    q[m] = broadcast(in + slots[5 * m + 4]);
+    q[m] = broadcast(in + slots[lane(4, m)]);
   }
   a[0] = vxor(a[0], _mm256_set_epi64x(0, 0, 0, static_cast<long long>(rc)));
   chi(a, b);
@@ -132,13 +124,14 @@ LAURUS_INLINE void round(const std::uint64_t *in, std::uint64_t *out, std::uint6
   std::uint64_t x[5];
 #pragma GCC unroll 5
   for (unsigned c = 0; c < 5; ++c)
-    x[c] = in[slots[c]] ^ (c == 0 ? rc : 0) ^ (in[slots[15 + c]] & in[slots[20 + c]]);
+    x[c] = in[slots[lane(c, 0)]] ^ (c == 0 ? rc : 0) ^
+           (in[slots[lane(c, 3)]] & in[slots[lane(c, 4)]]);
   const unsigned *t = kThetaRotations[4];
   const std::uint64_t e4 = x[0] ^ x[1] ^ x[2] ^ x[3] ^ x[4];
-  const std::uint64_t f4 = rotl(x[0], t[0]) ^ rotl(x[1], t[1]) ^ rotl(x[2], t[2]) ^
-                           rotl(x[3], t[3]) ^ rotl(x[4], t[4]);
+  const std::uint64_t f4 = rotl64(x[0], t[0]) ^ rotl64(x[1], t[1]) ^ rotl64(x[2], t[2]) ^
+                           rotl64(x[3], t[3]) ^ rotl64(x[4], t[4]);
 #pragma GCC unroll 5
-  for (unsigned c = 0; c < 5; ++c) out[20 + c] = x[c] ^ rotr(e4, t[c]) ^ f4;
+  for (unsigned c = 0; c < 5; ++c) out[20 + c] = x[c] ^ rotr64(e4, t[c]) ^ f4;
 
   // Rows 0..3 to columns: col[c] lane i = row i, column c.
   const __m256i t0 = _mm256_unpacklo_epi64(b[0], b[1]), t1 = _mm256_unpackhi_epi64(b[0], b[1]);
@@ -150,21 +143,17 @@ LAURUS_INLINE void round(const std::uint64_t *in, std::uint64_t *out, std::uint6
   };
 
   // θ, rows 0..3 (§3.3), lane-wise.
-  const __m256i e = vxor(vxor(vxor(col[0], col[1]), vxor(col[2], col[3])), col[4]);
-  const __m256i f = vxor(vxor(vxor(rotl_lanes(col[0], 0), rotl_lanes(col[1], 1)),
-                              vxor(rotl_lanes(col[2], 2), rotl_lanes(col[3], 3))),
-                         rotl_lanes(col[4], 4));
+  const __m256i e = xor3(vxor(col[0], col[1]), vxor(col[2], col[3]), col[4]);
+  const __m256i f = xor3(vxor(rotl_lanes(col[0], 0), rotl_lanes(col[1], 1)),
+                         vxor(rotl_lanes(col[2], 2), rotl_lanes(col[3], 3)), rotl_lanes(col[4], 4));
 #pragma GCC unroll 5
   for (unsigned c = 0; c < 5; ++c)
-    _mm256_store_si256(reinterpret_cast<__m256i *>(out + 4 * c),
-                       vxor(vxor(col[c], rotr_lanes(e, c)), f));
+    _mm256_store_si256(reinterpret_cast<__m256i *>(out + 4 * c), xor3(col[c], rotr_lanes(e, c), f));
 }
 
-}  // namespace
-
-void permute_avx2(std::uint64_t w[kStateWords]) {
+void permute(State &w) {
   alignas(32) std::uint64_t buf[2][kBufferWords];
-  round<true>(w, buf[0], kRoundConstants[0]);
+  round<true>(w.data(), buf[0], kRoundConstants[0]);
 #pragma GCC unroll 1
   for (unsigned k = 1; k + 1 < kRounds; k += 2) {
     round<false>(buf[0], buf[1], kRoundConstants[k]);
@@ -175,4 +164,8 @@ void permute_avx2(std::uint64_t w[kStateWords]) {
   for (unsigned p = 0; p < kStateWords; ++p) w[p] = buf[1][kInputSlot.v[p]];
 }
 
-}  // namespace laurus
+}  // namespace
+
+const Implementation kAvx2{"avx2", kCompiledFeatures, absorb_blocks<permute>, permute};
+
+}  // namespace ngcc::laurus

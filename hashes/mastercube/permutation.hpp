@@ -1,24 +1,71 @@
-// The layers and rounds of the portable MasterCube primitive (§§3-7), one
-// function each so the intermediate values of §12 can be checked.
+// The MasterCube primitive Cube-f (§§2-7 of research/hash-17-mastercube.md)
+// and the block absorption built on it: the state, the round constants, and
+// the table of implementations, each with the same operations. Cube-f is a
+// transformation, not a permutation (§7).
 #pragma once
 
-#include "mastercube/mastercube.hpp"
+#include <cstddef>
+#include <cstdint>
 
-namespace ngcc::mastercube::layers {
+#include "common/cpu_features.hpp"
 
-void cross_mix(State &s);          // CM  §4.1 (involution)
-void swap_rows(State &s);          // SR  §4.2 (involution)
-void mandrx(State &s);             // MAndRX §4.3
-void mandrx_inverse(State &s);     // MAndRX^-1 §4.3
-void mix_columns(State &s);        // MC  §4.4 (M1 upper, M2 lower)
-void shift_rows(State &s);         // SHR §4.5
-void shift_rows_inverse(State &s); // SHR^-1 §4.5
-void mix_rows(State &s);           // MR  §4.6 (involution)
+namespace ngcc::mastercube {
+
+// §2.1: 1536-bit state, 12 rows x 8 columns of 16-bit cells; cell k is
+// row[k / 8][k % 8]. Rows 0-5 are the upper half, rows 6-11 the lower half.
+constexpr int kRows = 12;
+constexpr int kCols = 8;
+constexpr int kHalfRows = 6;
+
+struct State {
+  std::uint16_t row[kRows][kCols];
+};
+
+// §4.7 AddConstant: row 0 ^= K ^ k in round k. K is frac(pi), written in the
+// spec as 243F 6A88 85A3 08D3 1319 8A2E 0370 7344; as implemented (and in the
+// KATs) the word written at position j lands in cell 7 - j.
+inline constexpr std::uint16_t kRoundConstantRow[kCols] = {0x7344, 0x0370, 0x8A2E, 0x1319,
+                                                           0x08D3, 0x85A3, 0x6A88, 0x243F};
+
+struct Params;  // mastercube.hpp
+
+struct Implementation {
+  const char *name;
+  CpuFeatures needs;
+  // For each of n_blocks consecutive p.rate_bytes-byte blocks: XOR the block
+  // into cells 0 .. rate_bytes/2 - 1 as little-endian words (§2.2), then
+  // apply Cube-f.
+  void (*absorb)(State &state, const std::uint8_t *blocks, std::size_t n_blocks, const Params &p);
+  // Cube-f (§7), in place.
+  void (*cube_f)(State &state);
+};
+
+extern const Implementation kPortable;  // permutation_portable.cpp
+extern const Implementation kAvx2;      // permutation_avx2.cpp, x86-64-v3
+
+inline const Implementation *const kImplementations[] = {
+    &kPortable,
+#if defined(__x86_64__)
+    &kAvx2,
+#endif
+};
+
+// The layers and rounds of the portable implementation (§§4-7), one function
+// each so that the intermediate values of §12 can be checked.
+namespace layers {
+void cross_mix(State &s);                 // CM  §4.1 (involution)
+void swap_rows(State &s);                 // SR  §4.2 (involution)
+void mandrx(State &s);                    // MAndRX §4.3
+void mandrx_inverse(State &s);            // MAndRX^-1 §4.3
+void mix_columns(State &s);               // MC  §4.4 (M1 upper, M2 lower)
+void shift_rows(State &s);                // SHR §4.5
+void shift_rows_inverse(State &s);        // SHR^-1 §4.5
+void mix_rows(State &s);                  // MR  §4.6 (involution)
 void add_constant(State &s, unsigned k);  // AC(k) §4.7
-void half_exchange(State &s);      // HX  §6
-
+void half_exchange(State &s);             // HX  §6
 void forward_round(State &s, unsigned k);  // R_k  §5
 void inverse_round(State &s, unsigned k);  // IR_k §6, as implemented
 void cube_f(State &s);                     // §7
+}  // namespace layers
 
-}  // namespace ngcc::mastercube::layers
+}  // namespace ngcc::mastercube

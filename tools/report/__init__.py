@@ -5,12 +5,17 @@ RESULTS_DIR is results/<system>/ and holds
   kat.json     KAT outcome per module and file kind (schema ngcc-kat/1)
   records/     optional per-(parameter set, size) guide records (--ngcc_guide)
 The reports are written to --out (default RESULTS_DIR/report):
-  <id>-<Family>.md      one per candidate, the sections of the published
-                        x86 reports (shared/examples/) plus a variant column,
-                        cycles/byte relative to a same-run baseline and the
-                        isolated stack/heap bytes
+  <id>-<Family>.md      one per candidate: the sections, lines, columns and
+                        number formats of the published x86 reports, one row
+                        per (instance, variant); after each published table
+                        our additions in titled tables (ratio to a same-run
+                        baseline with its 95 % interval, best call, CPU time,
+                        TSC ticks, isolated stack/heap, per-file KAT detail)
+  <id>-<Family>.md      also one per external library (a candidate this suite
+                        does not implement), in free form
   <id>-<Family>-cpb.png cycles/byte against message size per family
   summary.md            every parameter set ranked at 1024 B and 65536 B
+docs/reports.md describes the layout, docs/method.md the measurement.
 
 The output depends only on the input files: running the tool twice, or on
 another machine with the same matplotlib, gives the same bytes.
@@ -23,10 +28,14 @@ Modules, in the order the data flows:
   inputs       JSON loading and checking (ReportError names file and field)
   bench, kat, records
                the three inputs: bench.json, kat.json, records/**.json
-  candidates   families, candidates, parameter sets and variants
+  candidates   families, parameter sets and variants (ngcc_families and
+               ngcc_modules; the schema-1 fallback tables)
+  stats        the bootstrap interval of a ratio over the repetitions
+  comparison   the baseline of the relative figures and their cells
   markdown     tables, code spans, the prose templates (templates/*.md)
-  environment  the §2 assessment environment rows
-  sections     the candidate reports and the summary
+  environment  the §2 assessment environment and measurement record
+  sections     the candidate reports (and the external libraries')
+  summary      the summary ranking
   plots        the cycles/byte plot per family
   cli          generate() and the command line (tools/ngcc_report.py)
 """
@@ -34,11 +43,14 @@ Modules, in the order the data flows:
 from report.bench import parse_bench
 from report.cli import generate, main
 from report.formats import (fmt_calls, fmt_cycles, fmt_int, fmt_kib, fmt_mbs,
-                            fmt_one_decimal, fmt_ratio, fmt_time, size_label)
+                            fmt_one_decimal, fmt_ratio, fmt_ratio_interval, fmt_time,
+                            size_label)
 from report.inputs import ReportError
 from report.kat import parse_kat
-from report.sections import skipped_modules
+from report.stats import ratio_interval
+from report.summary import skipped_modules
 
 __all__ = ["ReportError", "fmt_calls", "fmt_cycles", "fmt_int", "fmt_kib", "fmt_mbs",
-           "fmt_one_decimal", "fmt_ratio", "fmt_time", "generate", "main", "parse_bench",
-           "parse_kat", "size_label", "skipped_modules"]
+           "fmt_one_decimal", "fmt_ratio", "fmt_ratio_interval", "fmt_time", "generate",
+           "main", "parse_bench", "parse_kat", "ratio_interval", "size_label",
+           "skipped_modules"]

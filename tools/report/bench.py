@@ -1,40 +1,61 @@
 """bench.json: Google Benchmark JSON with the ngcc context and counters
-(bench/SCHEMA.md), read into one Measurement per (instance, variant, size)."""
+(bench/SCHEMA.md; schema 2 adds core cycles, the family declarations and the
+core-clock probe), read into one Measurement per (instance, variant, size)
+that keeps every repetition."""
 
-import json
 import re
+from dataclasses import dataclass
+from typing import Optional
 
 from ngcc_common import file_sha256
 from report.candidates import BASELINE_VARIANTS, variant_key
-from report.inputs import Checker, load_json
+from report.inputs import Checker, ctx_text, load_json
 
 TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 NAME_RE = re.compile(r"^(?P<instance>[^/]+)/(?P<variant>[^/]+)/(?P<bytes>[^/]+)")
 
 
+@dataclass
+class Repetition:
+    """One timed row: per-call figures as bench wrote them.
+
+    cycles and best are in cycle_source units (TSC ticks or perf cycles),
+    cpu is TSC-equivalent (thread CPU time × TSC rate), core is core cycles
+    (schema 2), core_per_tsc the probe ratio used for the row."""
+
+    calls: int
+    seconds: float
+    cycles: float
+    core: Optional[float] = None
+    cpu: Optional[float] = None
+    best: Optional[float] = None
+    core_per_tsc: Optional[float] = None
+    clock_flag: bool = False
+
+
 class Measurement:
-    """All repetitions of one benchmark (instance, variant, message bytes)."""
+    """All repetitions of one benchmark (instance, variant, message bytes).
+
+    The figures are per call, in the report's unit: core cycles when the
+    bench recorded them for every row (Bench.core_unit), else the cycle
+    source's own (TSC ticks here)."""
 
     def __init__(self, instance, variant, nbytes):
         self.instance = instance
         self.variant = variant
         self.bytes = nbytes
         self.names = []          # benchmark names as they appear in bench.json
-        self.trials = []         # calls per repetition
-        self.cycle_sum = 0.0     # Σ cycles over all calls
-        self.cpu_cycle_sum = None  # Σ cpu_cycles (thread CPU time × TSC rate)
+        self.trials = []         # calls per repetition (guide: per trial)
+        self.reps = []           # Repetition per timed row
         self.disturbed = 0       # guide trial processes rerun (lost the CPU)
-        self.rows = 0            # timed rows, and how many carried cpu_cycles
-        self.cpu_rows = 0
-        self.best_cycles = None  # min of the cycles_min counters (best single call)
-        self.best_rows = 0
-        self.second_sum = 0.0    # Σ seconds over all calls
         self.static_bytes = None
         self.stack_bytes = None
         self.heap_bytes = None
         self.baseline_rss = None
         self.peak_rss = None
         self.errors = []
+        self.core_unit = False   # set by parse_bench for the whole file
+        self.tsc_source = True
 
     @property
     def calls(self):
@@ -42,15 +63,57 @@ class Measurement:
 
     @property
     def ok(self):
-        return self.calls > 0 and not self.errors
+        return self.calls > 0 and not self.errors and bool(self.reps)
+
+    # -- per repetition, in the report's unit -----------------------------------
+
+    def _primary(self, rep):
+        return rep.core if self.core_unit else rep.cycles
+
+    def _cpu(self, rep):
+        """CPU-time cycles; in core cycles through the row's probe ratio
+        (TSC units → core), None where no ratio converts them."""
+        if rep.cpu is None:
+            return None
+        if not self.core_unit:
+            return rep.cpu
+        ratio = rep.core_per_tsc
+        if ratio is None and self.tsc_source and rep.cycles > 0:
+            ratio = rep.core / rep.cycles
+        return None if ratio is None else rep.cpu * ratio
+
+    def _best(self, rep):
+        if rep.best is None:
+            return None
+        if not self.core_unit:
+            return rep.best
+        return rep.best * rep.core / rep.cycles if rep.cycles > 0 else None
+
+    FIGURES = {"cycles": _primary, "cpu": _cpu, "best": _best,
+               "source": lambda self, rep: rep.cycles}
+
+    def per_rep(self, figure):
+        """Per-call values of one figure, one per repetition; None unless
+        every repetition has it."""
+        if not self.ok:
+            return None
+        values = [self.FIGURES[figure](self, r) for r in self.reps]
+        return None if any(v is None for v in values) else values
+
+    def mean(self, figure):
+        """Σ value × calls / Σ calls over the repetitions, or None."""
+        values = self.per_rep(figure)
+        if values is None:
+            return None
+        return sum(v * r.calls for v, r in zip(values, self.reps)) / self.calls
 
     @property
     def mean_cycles(self):
-        return self.cycle_sum / self.calls
+        return self.mean("cycles")
 
     @property
     def mean_seconds(self):
-        return self.second_sum / self.calls
+        return sum(r.seconds * r.calls for r in self.reps) / self.calls
 
     @property
     def cpb(self):
@@ -58,19 +121,25 @@ class Measurement:
 
     @property
     def cpu_cpb(self):
-        """cycles/byte from thread CPU time (SCHEMA.md `cpu_cycles`), or None.
-        Only meaningful when every repetition carried the counter."""
-        if self.cpu_cycle_sum is None or self.cpu_rows != self.rows or not self.ok:
-            return None
-        return self.cpu_cycle_sum / self.calls / self.bytes
+        """cycles/byte from thread CPU time (SCHEMA.md `cpu_cycles`), or None."""
+        v = self.mean("cpu")
+        return None if v is None else v / self.bytes
 
     @property
     def best_cpb(self):
-        """cycles/byte of the fastest single call (SCHEMA.md `cycles_min`), or
-        None unless every repetition carried the counter."""
-        if self.best_cycles is None or self.best_rows != self.rows or not self.ok:
-            return None
-        return self.best_cycles / self.bytes
+        """cycles/byte of the fastest sampled call over all repetitions
+        (SCHEMA.md `cycles_min`), or None unless every repetition has it."""
+        values = self.per_rep("best")
+        return None if values is None else min(values) / self.bytes
+
+    @property
+    def core_per_tsc(self):
+        """The probe ratios of the repetitions, or []."""
+        return [r.core_per_tsc for r in self.reps if r.core_per_tsc is not None]
+
+    @property
+    def clock_flagged(self):
+        return any(r.clock_flag for r in self.reps)
 
     @property
     def mb_per_s(self):
@@ -94,8 +163,19 @@ class Bench:
         self.context = context
         self.measurements = measurements   # key -> Measurement
         self.order = order                 # instance names, first-seen order
-        self.modules = modules             # '<Instance>/<variant>' -> dict
+        self.modules = modules             # '<instance>/<variant>' -> dict
+        self.module_rank = {k: i for i, k in enumerate(modules)}
         self.wall_cpu = []                 # real_time / cpu_time per timed row
+        self.schema = ctx_text(context, "ngcc_schema", default="1")
+        self.families = None               # schema 2: ngcc_families
+        self.core_clock = None             # schema 2: the core-clock probe
+        self.core_unit = False
+        self.sha256 = ""
+
+    @property
+    def core_estimated(self):
+        """Core cycles are estimated unless the probe record says otherwise."""
+        return not (self.core_clock and self.core_clock.get("estimated") is False)
 
     def sizes(self):
         return sorted({m.bytes for m in self.measurements.values()})
@@ -108,18 +188,22 @@ class Bench:
         return self.modules.get("%s/%s" % (instance, variant), {})
 
     def variants(self, instance):
+        """Measured variants of an instance, in ngcc_modules order (the
+        campaign's); variants without an entry after them."""
         found = {m.variant for m in self.measurements.values()
                  if m.instance == instance}
-        return sorted(found, key=variant_key)
+        rank = self.module_rank
+        return sorted(found, key=lambda v: (rank.get("%s/%s" % (instance, v), len(rank)),
+                                            variant_key(v)))
+
+    def is_baseline(self, instance, variant):
+        kind = self.module(instance, variant).get("kind")
+        return kind == "baseline" if kind else variant in BASELINE_VARIANTS
 
     def baselines(self):
         """Baseline names ('SHA-512/openssl'), in campaign order."""
-        out = []
-        for inst in self.order:
-            for var in self.variants(inst):
-                if var in BASELINE_VARIANTS:
-                    out.append("%s/%s" % (inst, var))
-        return out
+        return ["%s/%s" % (inst, var) for inst in self.order
+                for var in self.variants(inst) if self.is_baseline(inst, var)]
 
 
 def parse_bench(path):
@@ -167,6 +251,15 @@ def parse_bench(path):
         ck.fail("benchmarks", "no benchmark rows")
     bench = Bench(path, context, measurements, order, parse_modules(ck, context))
     bench.sha256 = file_sha256(path)
+    if bench.schema == "2":
+        bench.families = parse_families(ck, context)
+        bench.core_clock = parse_core_clock(ck, context)
+    timed = [m for m in measurements.values() if m.ok]
+    bench.core_unit = bool(timed) and all(r.core is not None
+                                          for m in timed for r in m.reps)
+    tsc = ctx_text(context, "cycle_source") == "tsc"
+    for m in measurements.values():
+        m.core_unit, m.tsc_source = bench.core_unit, tsc
     # Wall / CPU time shows whether the process lost the CPU while timed
     # (guide mode's cpu_time is the parent's and means nothing: SCHEMA.md §2).
     if context.get("ngcc_mode") != "guide":
@@ -181,29 +274,67 @@ def parse_bench(path):
 
 
 def parse_modules(ck, context):
-    """context.ngcc_modules: a JSON array encoded as a string (SCHEMA.md §3)."""
-    raw = context.get("ngcc_modules")
-    if raw is None:
-        return {}
-    if isinstance(raw, str):
-        try:
-            raw = json.loads(raw)
-        except json.JSONDecodeError as e:
-            ck.fail("context.ngcc_modules", "malformed JSON text at char %d: %s"
-                    % (e.pos, e.msg))
-    ck.typed(raw, "array", "context.ngcc_modules")
+    """context.ngcc_modules: a JSON array encoded as a string (SCHEMA.md §3),
+    keyed '<instance>/<variant>' (schema 2 `instance`, else `name`)."""
+    raw = ck.json_text(context, "ngcc_modules", "array", "context", required=False)
     modules = {}
-    for i, mod in enumerate(raw):
+    for i, mod in enumerate(raw or []):
         where = "context.ngcc_modules[%d]" % i
         ck.typed(mod, "object", where)
-        name = ck.get(mod, "name", "string", where)
+        name = ck.get(mod, "instance", "string", where, required=False) \
+            or ck.get(mod, "name", "string", where)
         variant = ck.get(mod, "variant", "string", where)
-        for key in ("candidate_id", "family", "module", "sha256", "kind",
-                    "full_name", "implementation", "build_flags"):
+        for key in ("candidate_id", "family", "module", "sha256", "kind", "name",
+                    "full_name", "implementation", "build_flags", "flags_source",
+                    "baseline", "code_path"):
             if mod.get(key) is not None:
                 ck.get(mod, key, "string", where)
         modules["%s/%s" % (name, variant)] = mod
     return modules
+
+
+def parse_families(ck, context):
+    """context.ngcc_families (schema 2): the candidates as declared, each
+    {candidate_id, family, full_name, directory, instances: [{name, ...}]}."""
+    where = "context.ngcc_families"
+    families = ck.json_text(context, "ngcc_families", "array", "context")
+    seen = set()
+    for i, fam in enumerate(families):
+        here = "%s[%d]" % (where, i)
+        ck.typed(fam, "object", here)
+        for key in ("candidate_id", "family", "full_name"):
+            ck.get(fam, key, "string", here)
+        ck.get(fam, "directory", "string", here, required=False)
+        if fam["candidate_id"] in seen:
+            ck.fail(here + ".candidate_id", "%r declared twice" % fam["candidate_id"])
+        seen.add(fam["candidate_id"])
+        instances = ck.get(fam, "instances", "array", here)
+        if not instances:
+            ck.fail(here + ".instances", "empty")
+        for j, inst in enumerate(instances):
+            iw = "%s.instances[%d]" % (here, j)
+            ck.typed(inst, "object", iw)
+            ck.get(inst, "name", "string", iw)
+            ck.get(inst, "baseline", "string", iw, required=False)
+    return families
+
+
+def parse_core_clock(ck, context):
+    """context.core_clock (schema 2): the core-clock probe, or None."""
+    where = "context.core_clock"
+    probe = ck.json_text(context, "core_clock", "object", "context", required=False)
+    if probe is None:
+        return None
+    ck.get(probe, "method", "string", where, required=False)
+    ck.get(probe, "estimated", "boolean", where)
+    for key in ("iterations", "repeats", "disagreement_limit"):
+        ck.number(probe, key, where, required=False, minimum=0)
+    for end in ("start", "end"):
+        part = ck.get(probe, end, "object", where, required=False)
+        if part is not None:
+            ck.number(part, "core_per_tsc", "%s.%s" % (where, end), minimum=0)
+            ck.number(part, "spread", "%s.%s" % (where, end), required=False, minimum=0)
+    return probe
 
 
 def _add_row(ck, where, row, key, measurements, order):
@@ -236,23 +367,16 @@ def _add_row(ck, where, row, key, measurements, order):
         meas.trials.extend([int(per_trial)] * int(trials))
     else:
         meas.trials.append(calls)
-    meas.cycle_sum += cycles * calls
-    cpu_cycles = ck.number(row, "cpu_cycles", where, required=False, minimum=0)
-    meas.rows += 1
     retries = ck.number(row, "disturbed_retries", where, required=False, minimum=0)
     meas.disturbed += int(retries or 0)
-    if cpu_cycles is not None:
-        meas.cpu_rows += 1
-        meas.cpu_cycle_sum = (meas.cpu_cycle_sum or 0.0) + cpu_cycles * calls
-    best = ck.number(row, "cycles_min", where, required=False, minimum=0)
-    if best is not None:
-        meas.best_rows += 1
-        meas.best_cycles = best if meas.best_cycles is None else min(meas.best_cycles, best)
-    meas.second_sum += real_time * TIME_UNITS[unit] * calls
-    for field, attr in (("static_bytes", "static_bytes"),
-                        ("stack_bytes", "stack_bytes"),
-                        ("heap_bytes", "heap_bytes"),
-                        ("baseline_rss", "baseline_rss"),
-                        ("peak_rss", "peak_rss")):
-        meas.take_max(attr, ck.number(row, field, where, required=False,
-                                      minimum=0))
+    flag = ck.number(row, "core_clock_flag", where, required=False, minimum=0)
+    meas.reps.append(Repetition(
+        calls=calls, seconds=real_time * TIME_UNITS[unit], cycles=cycles,
+        core=ck.number(row, "core_cycles", where, required=False, minimum=0),
+        cpu=ck.number(row, "cpu_cycles", where, required=False, minimum=0),
+        best=ck.number(row, "cycles_min", where, required=False, minimum=0),
+        core_per_tsc=ck.number(row, "core_per_tsc", where, required=False, minimum=0),
+        clock_flag=bool(flag)))
+    for field in ("static_bytes", "stack_bytes", "heap_bytes", "baseline_rss",
+                  "peak_rss"):
+        meas.take_max(field, ck.number(row, field, where, required=False, minimum=0))

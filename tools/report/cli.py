@@ -6,13 +6,13 @@ import sys
 
 from report.bench import parse_bench
 from report.candidates import group_families
+from report.comparison import CAMPAIGN, DEFAULT, NONE, Comparison
 from report.inputs import ReportError
 from report.kat import parse_kat
 from report.plots import plot_family
 from report.records import scan_records
-from report.sections import CAMPAIGN_BASELINE, Report
-
-DEFAULT_BASELINE = "SHA-512/openssl"
+from report.sections import Report
+from report.summary import summary
 
 
 def write_text(path, text):
@@ -20,35 +20,30 @@ def write_text(path, text):
         f.write(text)
 
 
-def generate(results_dir, out_dir, baseline=DEFAULT_BASELINE, plots=True):
-    """Write every report; return the list of files written (relative names)."""
+def generate(results_dir, out_dir, baseline=None, plots=True):
+    """Write every report; return the list of files written (relative names).
+    baseline: None for the default (SHA-512/openssl where measured), 'none',
+    'campaign' or '<Name>/<variant>'."""
     bench_path = os.path.join(results_dir, "bench.json")
     kat_path = os.path.join(results_dir, "kat.json")
     bench = parse_bench(bench_path)
     kat = parse_kat(kat_path) if os.path.exists(kat_path) else None
     records = scan_records(results_dir)
-    if baseline != CAMPAIGN_BASELINE and baseline not in bench.baselines():
-        inst, _, var = baseline.rpartition("/")
-        if not any(m.instance == inst and m.variant == var
-                   for m in bench.measurements.values()):
-            raise ReportError("%s: benchmarks: baseline %r not measured in this "
-                              "run (choose one of: %s)"
-                              % (bench_path, baseline,
-                                 ", ".join(bench.baselines()) or "none"))
+    comparison = Comparison(bench, baseline)
     system = os.path.basename(os.path.normpath(os.path.abspath(results_dir)))
-    report = Report(bench, kat, records, baseline, system)
+    report = Report(bench, kat, records, comparison, system)
     families = group_families(bench, kat)
     os.makedirs(out_dir, exist_ok=True)
     written = []
+    ratio_baseline = comparison.baseline if not comparison.per_instance else None
     for fam in families:
-        plot_name = "%s-cpb.png" % fam.stem
-        write_text(os.path.join(out_dir, fam.stem + ".md"),
-                   report.candidate(fam, plot_name))
+        plot_name = "%s-cpb.png" % fam.stem if plots else None
+        write_text(os.path.join(out_dir, fam.stem + ".md"), report.candidate(fam, plot_name))
         written.append(fam.stem + ".md")
         if plots:
-            plot_family(os.path.join(out_dir, plot_name), bench, fam, baseline, system)
+            plot_family(os.path.join(out_dir, plot_name), bench, fam, ratio_baseline, system)
             written.append(plot_name)
-    write_text(os.path.join(out_dir, "summary.md"), report.summary(families))
+    write_text(os.path.join(out_dir, "summary.md"), summary(report, families))
     written.append("summary.md")
     return written
 
@@ -59,10 +54,11 @@ def main(argv=None):
         description="Write §3.5 reports from results/<system>/bench.json and kat.json.")
     ap.add_argument("results", help="campaign directory, e.g. results/x86_1")
     ap.add_argument("--out", help="output directory (default RESULTS/report)")
-    ap.add_argument("--baseline", default=DEFAULT_BASELINE,
-                    help="baseline for relative cycles/byte: <Name>/<variant>, "
-                    "or 'campaign' for each instance's baseline in campaign.yaml "
-                    "(default %(default)s)")
+    ap.add_argument("--baseline", default=None,
+                    help="baseline of the relative figures: <Name>/<variant>; "
+                    "'%s' for the baseline each instance declares; '%s' for no "
+                    "relative figures (default: %s where the run measured it, "
+                    "else none)" % (CAMPAIGN, NONE, DEFAULT))
     ap.add_argument("--no-plots", action="store_true",
                     help="skip the PNG plots")
     args = ap.parse_args(argv)

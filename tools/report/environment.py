@@ -1,10 +1,13 @@
-"""§2 of a candidate report: the assessment environment, from the bench
-context and the first guide record's environment."""
+"""§2 of a report: the published assessment-environment rows, then our
+measurement record. Schema 2 bench.json carries the whole record in its
+context in every mode; schema 1 has part of it, and guide-mode records
+(records/**.json) add the host facts they hold."""
 
 import re
 
 from report.inputs import ctx_text
-from report.markdown import code
+
+NA = "not recorded"
 
 
 def _on_off(value, name):
@@ -15,85 +18,163 @@ def _on_off(value, name):
     return "%s %s" % (name, table.get(value, value))
 
 
-def environment_rows(bench, kat, records):
-    """(item, value) rows of the §2 table."""
+def _number(text):
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def core_per_tsc(bench):
+    """Mean core/TSC ratio of the probes at the start and end of the run."""
+    probe = bench.core_clock or {}
+    ratios = [probe[k]["core_per_tsc"] for k in ("start", "end")
+              if isinstance(probe.get(k), dict) and "core_per_tsc" in probe[k]]
+    ratios = [_number(r) for r in ratios]
+    ratios = [r for r in ratios if r is not None]
+    return sum(ratios) / len(ratios) if ratios else None
+
+
+def _processor(ctx, env):
+    cpu = ctx_text(ctx, "cpu_model", default=NA)
+    where = ctx_text(ctx, "pinned_cpu") or ctx_text(env, "cpu_number") \
+        or ctx_text(ctx, "driver_cpu")
+    if where is not None and re.fullmatch(r"\d+", where):
+        return "%s (CPU %s, one core)" % (cpu, where)
+    if where is not None:
+        return "%s (not pinned)" % cpu
+    return cpu
+
+
+def _clock(bench, env):
     ctx = bench.context
-    env = records.environment
-    na = "not recorded"
-    cpu = ctx_text(ctx, "cpu_model", default=na)
-    cpu_no = ctx_text(env, "cpu_number", default=ctx_text(ctx, "driver_cpu"))
-    if cpu_no is not None and re.fullmatch(r"\d+", cpu_no):
-        cpu += " (CPU %s, one core)" % cpu_no
-    elif cpu_no is not None:
-        cpu += " (driver not pinned)"
-    if ctx_text(ctx, "num_cpus") is not None:
-        cpu += "; %s logical CPUs" % ctx_text(ctx, "num_cpus")
-    if ctx_text(ctx, "virtualized", default="").lower() in ("yes", "true", "1"):
-        cpu += "; virtualized"
-    clock = []
+    parts = []
+    tsc = _number(ctx_text(ctx, "tsc_ghz"))
+    ratio = core_per_tsc(bench)
+    if tsc and ratio:
+        how = ("estimated: TSC %.3f GHz × core/TSC %.3f" % (tsc, ratio)
+               if bench.core_estimated else
+               "TSC %.3f GHz × core/TSC %.3f; cycles counted by perf" % (tsc, ratio))
+        parts.append("core ≈ %.2f GHz (%s)" % (tsc * ratio, how))
     max_khz = ctx_text(env, "cpufreq_max_khz")
     if max_khz is not None:
-        try:
-            clock.append("max %.2f GHz" % (float(max_khz) / 1e6))
-        except ValueError:
-            clock.append("max %s kHz" % max_khz)
-    elif ctx_text(ctx, "mhz_per_cpu") is not None:
-        clock.append("%s MHz reported" % ctx_text(ctx, "mhz_per_cpu"))
-    gov = ctx_text(ctx, "cpu_governor")
-    if gov is not None:
-        clock.append("governor %s" % gov)
-    turbo = ctx_text(ctx, "cpu_turbo")
-    if turbo is not None:
-        clock.append(_on_off(turbo, "turbo"))
-    smt = ctx_text(ctx, "smt_control")
-    if smt is not None:
-        clock.append(_on_off(smt, "SMT"))
-    cycles = ctx_text(ctx, "cycle_source", default=na)
-    tsc = ctx_text(ctx, "tsc_ghz")
-    if tsc is not None:
-        try:
-            cycles += "; TSC %.3f GHz" % float(tsc)
-        except ValueError:
-            cycles += "; TSC %s GHz" % tsc
-    why = ctx_text(ctx, "cycle_source_reason")
-    if why:
-        cycles += " (%s)" % why
-    mem = ctx_text(env, "memory_total_kib")
-    if mem is not None:
-        try:
-            mem = "%d MiB" % (int(float(mem)) // 1024)
-        except ValueError:
-            pass
-    start = min(records.started) if records.started else ctx_text(ctx, "date", default=na)
-    end = max(records.ended) if records.ended else na
-    cmake = ctx_text(env, "cmake")
-    if cmake is not None and re.fullmatch(r"[0-9][0-9.]*", cmake):
-        cmake = "cmake version " + cmake
-    rows = [
-        ("processor", cpu),
-        ("clock", ", ".join(clock) if clock else na),
-        ("cycle source", cycles),
-        ("memory", mem or na),
-        ("OS / kernel", "%s / %s" % (ctx_text(ctx, "os", default=na),
-                                     ctx_text(ctx, "kernel", default=na))),
-        ("compiler / build tool", "%s / %s" % (
-            ctx_text(ctx, "compiler", default=na),
-            cmake or na)),
+        v = _number(max_khz)
+        parts.append("max %.2f GHz" % (v / 1e6) if v else "max %s kHz" % max_khz)
+    elif not parts and ctx_text(ctx, "mhz_per_cpu") is not None:
+        parts.append("%s MHz reported" % ctx_text(ctx, "mhz_per_cpu"))
+    for key, name in (("cpu_governor", "governor"), ("cpu_turbo", "turbo"),
+                      ("smt_control", "SMT")):
+        value = ctx_text(ctx, key)
+        if value is not None:
+            parts.append("governor %s" % value if name == "governor"
+                         else _on_off(value, name))
+    return ", ".join(parts) if parts else NA
+
+
+def _memory(ctx, env):
+    mib = _number(ctx_text(ctx, "memory_total_mib"))
+    if mib is not None:
+        return "%d MiB" % mib
+    kib = _number(ctx_text(env, "memory_total_kib"))
+    return "%d MiB" % (int(kib) // 1024) if kib is not None else NA
+
+
+def _build_tool(ctx, env):
+    tool = ctx_text(ctx, "build_tool") or ctx_text(env, "cmake")
+    if tool is not None and re.fullmatch(r"[0-9][0-9.]*", tool):
+        tool = "cmake version " + tool
+    return tool or NA
+
+
+def _campaign(ctx, records):
+    start = ctx_text(ctx, "campaign_start") or (
+        min(records.started) if records.started else ctx_text(ctx, "date", default=NA))
+    end = ctx_text(ctx, "campaign_end") or (max(records.ended) if records.ended else NA)
+    return "%s / %s" % (start, end)
+
+
+def published_rows(bench, records):
+    """The six (item, value) rows of the published §2 table."""
+    ctx, env = bench.context, records.environment
+    return [
+        ("processor", _processor(ctx, env)),
+        ("clock", _clock(bench, env)),
+        ("memory", _memory(ctx, env)),
+        ("OS / kernel", "%s / %s" % (ctx_text(ctx, "os", default=NA),
+                                     ctx_text(ctx, "kernel", default=NA))),
+        ("compiler / build tool", "%s / %s" % (ctx_text(ctx, "compiler", default=NA),
+                                               _build_tool(ctx, env))),
+        ("campaign start / end (UTC)", _campaign(ctx, records)),
     ]
-    for var in ("ref", "opt", "openssl"):
-        flags = ctx_text(ctx, "flags_" + var)
-        if flags is not None:
-            rows.append(("flags %s" % var, code(flags)))
-    lib = ctx_text(ctx, "openssl_version")
-    if lib is not None:
-        rows.append(("baselines", lib))
-    mode = ctx_text(ctx, "ngcc_mode")
-    if mode is not None:
-        rows.append(("bench mode", code(mode)))
+
+
+def _probe_text(bench):
+    probe = bench.core_clock
+    ends = []
+    for key in ("start", "end"):
+        part = probe.get(key)
+        if isinstance(part, dict) and "core_per_tsc" in part:
+            text = "%.3f at the %s" % (float(part["core_per_tsc"]), key)
+            if part.get("spread") is not None:
+                text += " (spread %.1f %%)" % (100 * float(part["spread"]))
+            ends.append(text)
+    text = "%s core/TSC %s" % (probe.get("method") or "probe",
+                               ", ".join(ends) if ends else NA)
+    if probe.get("iterations") is not None:
+        text += "; %d iterations and twice that, median of %s" % (
+            int(float(probe["iterations"])), ctx_text(probe, "repeats", default="?"))
+    limit = probe.get("disagreement_limit")
+    flagged = sum(1 for m in bench.measurements.values() if m.clock_flagged)
+    if limit is not None:
+        text += "; rows whose probes disagree by more than %g %%: %d" % (
+            100 * float(limit), flagged)
+        if flagged:
+            text += " (marked ⚠ in the performance tables)"
+    return text
+
+
+def record_rows(bench, kat):
+    """Our measurement record: how the figures were taken."""
+    ctx = bench.context
+    rows = []
+    ident = [ctx_text(ctx, "microarchitecture")]
+    if ctx_text(ctx, "cpu_family") is not None:
+        ident.append("family %s model %s" % (ctx_text(ctx, "cpu_family"),
+                                             ctx_text(ctx, "cpu_model_number", default="?")))
+    if ctx_text(ctx, "num_cpus") is not None:
+        ident.append("%s logical CPUs" % ctx_text(ctx, "num_cpus"))
+    if ctx_text(ctx, "virtualized", default="").lower() in ("yes", "true", "1"):
+        ident.append("virtualized")
+    ident = [i for i in ident if i]
+    if ident:
+        rows.append(("CPU", "; ".join(ident)))
+    cycles = ctx_text(ctx, "cycle_source", default=NA)
+    tsc = _number(ctx_text(ctx, "tsc_ghz"))
+    if tsc:
+        cycles += "; TSC %.3f GHz" % tsc
+    if ctx_text(ctx, "cycle_source_reason"):
+        cycles += " (%s)" % ctx_text(ctx, "cycle_source_reason")
+    rows.append(("cycle source", cycles))
+    if bench.core_clock:
+        rows.append(("core-clock probe", _probe_text(bench)))
+    start, end = ctx_text(ctx, "load_avg_start"), ctx_text(ctx, "load_avg_end")
     load = ctx.get("load_avg")
-    if isinstance(load, list) and load and all(
+    if start is not None or end is not None:
+        rows.append(("load average start / end", "%s / %s" % (start or NA, end or NA)))
+    elif isinstance(load, list) and load and all(
             isinstance(v, (int, float)) and not isinstance(v, bool) for v in load):
         rows.append(("load average at start", ", ".join("%.2f" % v for v in load)))
+    mode = ctx_text(ctx, "ngcc_mode")
+    if mode is not None:
+        rows.append(("bench mode", "`%s`" % mode))
+    reps = sorted({len(m.reps) for m in bench.measurements.values() if m.ok})
+    if reps:
+        rows.append(("repetitions per row", "%d" % reps[0] if len(reps) == 1
+                     else "%d to %d" % (reps[0], reps[-1])))
+    lib = [ctx_text(ctx, k) for k in ("openssl_version", "openssl_platform",
+                                      "openssl_build")]
+    if any(lib):
+        rows.append(("baselines", "; ".join(v for v in lib if v)))
     if bench.wall_cpu:
         ratios = sorted(bench.wall_cpu)
         median = ratios[len(ratios) // 2]
@@ -110,6 +191,5 @@ def environment_rows(bench, kat, records):
         rows.append(("disturbed trials rerun", "%d (trial processes that lost "
                      "the CPU and were rerun; at most %s attempts each)"
                      % (reruns, ctx_text(ctx, "guide_max_attempts", default="3"))))
-    rows.append(("campaign start / end (UTC)", "%s / %s" % (start, end)))
     rows.append(("KAT run (UTC)", kat.date if kat else "not run (no kat.json)"))
     return rows

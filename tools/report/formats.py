@@ -71,13 +71,20 @@ def fmt_kib(nbytes):
     return "%d KiB" % int(round(nbytes / 1024.0))
 
 
+def _ratio_decimals(x):
+    return 2 if x < 10 else 1 if x < 100 else 0
+
+
 def fmt_ratio(x):
     """Relative cycles/byte: '0.52×', '3.17×', '12.4×', '184×'."""
-    if x < 10:
-        return "%.2f×" % x
-    if x < 100:
-        return "%.1f×" % x
-    return "%.0f×" % x
+    return "%.*f×" % (_ratio_decimals(x), x)
+
+
+def fmt_ratio_interval(point, low, high):
+    """A ratio and its interval, all to the point's precision:
+    '0.84× [0.81–0.87]'."""
+    d = _ratio_decimals(point)
+    return "%.*f× [%.*f–%.*f]" % (d, point, d, low, d, high)
 
 
 def size_label(nbytes):

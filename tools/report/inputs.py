@@ -43,7 +43,7 @@ def load_json(path):
 
 _TYPES = {
     "object": (dict,), "array": (list,), "string": (str,),
-    "number": (int, float), "integer": (int,),
+    "number": (int, float), "integer": (int,), "boolean": (bool,),
 }
 
 
@@ -57,38 +57,73 @@ class Checker:
         raise ReportError("%s: %s: %s" % (self.path, where, what))
 
     def typed(self, value, kind, where):
-        ok = isinstance(value, _TYPES[kind]) and not isinstance(value, bool)
+        ok = isinstance(value, _TYPES[kind]) and (kind == "boolean"
+                                                  or not isinstance(value, bool))
         if ok and kind == "number" and not math.isfinite(value):
             ok = False
         if not ok:
             self.fail(where, "expected %s, found %s" % (kind, _json_type(value)))
         return value
 
-    def get(self, obj, key, kind, where, required=True, default=None):
+    def _field(self, obj, key, where, required):
+        """(JSON path of obj[key], present?); a missing required key fails."""
         here = "%s.%s" % (where, key) if where else key
-        if key not in obj:
-            if required:
-                self.fail(here, "missing")
-            return default
-        return self.typed(obj[key], kind, here)
+        if key not in obj and required:
+            self.fail(here, "missing")
+        return here, key in obj
 
-    def number(self, obj, key, where, required=True, minimum=None):
-        """A number, also accepted as a numeric string (custom context)."""
-        here = "%s.%s" % (where, key) if where else key
-        if key not in obj:
-            if required:
-                self.fail(here, "missing")
-            return None
+    def get(self, obj, key, kind, where, required=True, default=None):
+        here, present = self._field(obj, key, where, required)
+        return self.typed(obj[key], kind, here) if present else default
+
+    def _decoded(self, obj, key, where, required, decode):
+        """(JSON path, obj[key]) with a string value decoded by decode (a
+        ValueError is the message); None when absent."""
+        here, present = self._field(obj, key, where, required)
+        if not present:
+            return here, None
         value = obj[key]
         if isinstance(value, str):
             try:
-                value = float(value)
-            except ValueError:
-                self.fail(here, "expected number, found string %r" % value[:40])
+                value = decode(value)
+            except ValueError as e:
+                self.fail(here, str(e))
+        return here, value
+
+    def number(self, obj, key, where, required=True, minimum=None):
+        """A number, also accepted as a numeric string (custom context)."""
+        here, value = self._decoded(obj, key, where, required, _number_text)
+        if value is None and key not in obj:
+            return None
         value = self.typed(value, "number", here)
         if minimum is not None and value < minimum:
             self.fail(here, "must be >= %g, found %g" % (minimum, value))
         return value
+
+    def json_text(self, obj, key, kind, where, required=True):
+        """A JSON document stored as text in a string field (the bench context
+        holds ngcc_modules, ngcc_families and core_clock so); an already
+        decoded value is accepted as well."""
+        here, value = self._decoded(obj, key, where, required, _json_document)
+        if value is None and key not in obj:
+            return None
+        return self.typed(value, kind, here)
+
+
+def _number_text(text):
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError("expected number, found string %r" % text[:40])
+
+
+def _json_document(text):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError("malformed JSON text at char %d: %s" % (e.pos, e.msg))
+    except RecursionError:
+        raise ValueError("malformed JSON text: nested too deeply")
 
 
 def _json_type(v):

@@ -4,26 +4,28 @@ from ngcc_common import file_sha256
 from report.inputs import Checker, load_json
 
 KAT_KINDS = ("2_12", "2_23", "2_33", "Loop")
+FILE_STATES = ("PASS", "FAIL", "SKIP", "no manifest")
 
 
 class KatModule:
     """The KAT files of one module."""
 
-    def __init__(self, module, name, variant, candidate_id, family, sha256):
+    def __init__(self, module, instance, variant, candidate_id, family, sha256):
         self.module = module
-        self.name = name
+        self.instance = instance
         self.variant = variant
         self.candidate_id = candidate_id
         self.family = family
         self.sha256 = sha256
-        self.files = {}    # kind -> dict(status, file, canonical_sha256, ...)
+        self.files = {}    # kind -> dict(status, reason, file, canonical, ...)
 
     def status(self, kind):
         f = self.files.get(kind)
         return f["status"] if f else "not run"
 
     def overall(self):
-        """PASS only when all four official files passed."""
+        """PASS only when all four official files passed; SKIP (with the
+        reason) when every file was skipped."""
         states = [self.status(k) for k in KAT_KINDS]
         if "FAIL" in states:
             return "FAIL"
@@ -31,6 +33,9 @@ class KatModule:
             return "PASS"
         if all(s == "not run" for s in states):
             return "not run"
+        if all(s == "SKIP" for s in states):
+            reasons = sorted({self.files[k]["reason"] for k in KAT_KINDS} - {""})
+            return "SKIP (%s)" % "; ".join(reasons) if reasons else "SKIP"
         if "no manifest" in states and "not run" not in states:
             return "no manifest"
         return "incomplete"
@@ -43,11 +48,18 @@ class Kat:
         self.path = path
         self.date = date
         self.command = command
-        self.modules = modules   # (name, variant) -> KatModule
+        self.modules = modules   # (instance, variant) -> KatModule
         self.sha256 = sha256
 
-    def get(self, instance, variant):
-        return self.modules.get((instance, variant))
+    def find(self, instance, variant, module_sha256=""):
+        """The KAT record of a measured module: by instance and variant,
+        else by the module file's SHA-256 (a submitted library the KAT run
+        labelled otherwise)."""
+        km = self.modules.get((instance, variant))
+        if km is None and module_sha256:
+            km = next((k for k in self.modules.values() if k.sha256 == module_sha256),
+                      None)
+        return km
 
 
 def parse_kat(path):
@@ -63,9 +75,11 @@ def parse_kat(path):
     for i, mod in enumerate(ck.get(doc, "modules", "array", "")):
         where = "modules[%d]" % i
         ck.typed(mod, "object", where)
+        instance = ck.get(mod, "instance", "string", where, required=False) \
+            or ck.get(mod, "name", "string", where)
         km = KatModule(
             module=ck.get(mod, "module", "string", where),
-            name=ck.get(mod, "name", "string", where),
+            instance=instance,
             variant=ck.get(mod, "variant", "string", where),
             candidate_id=ck.get(mod, "candidate_id", "string", where,
                                 required=False),
@@ -80,14 +94,16 @@ def parse_kat(path):
                 ck.fail(fw + ".kind", "expected one of %s, found %r"
                         % (", ".join(KAT_KINDS), kind))
             status = ck.get(f, "status", "string", fw)
-            if status not in ("PASS", "FAIL", "no manifest"):
-                ck.fail(fw + ".status", "expected PASS, FAIL or 'no manifest', "
+            if status not in FILE_STATES:
+                ck.fail(fw + ".status", "expected PASS, FAIL, SKIP or 'no manifest', "
                         "found %r" % status)
             if kind in km.files:
                 ck.fail(fw + ".kind", "%s listed twice for %s" % (kind, km.module))
             km.files[kind] = {
                 "status": status,
-                "file": ck.get(f, "file", "string", fw),
+                "reason": ck.get(f, "reason", "string", fw, required=False, default=""),
+                "file": ck.get(f, "file", "string", fw, required=status != "SKIP",
+                               default=""),
                 "canonical": ck.get(f, "canonical_sha256", "string", fw,
                                     required=False, default=""),
                 "expected": ck.get(f, "expected_sha256", "string", fw,
@@ -95,7 +111,7 @@ def parse_kat(path):
                 "manifest_entry": ck.get(f, "manifest_entry", "string", fw,
                                          required=False, default=""),
             }
-        if (km.name, km.variant) in modules:
+        if (km.instance, km.variant) in modules:
             ck.fail(where, "module %s listed twice" % km.module)
-        modules[(km.name, km.variant)] = km
+        modules[(km.instance, km.variant)] = km
     return Kat(path, date, command, modules, file_sha256(path))

@@ -1,4 +1,4 @@
-"""The guide records (records/**.json, perf-method.md §7), indexed by
+"""The guide records (records/**.json, bench/SCHEMA.md §4), indexed by
 (instance, variant, message bytes)."""
 
 import os

@@ -1,179 +1,76 @@
-"""The Markdown of the reports: one per candidate with the sections of the
-published x86 reports plus our columns, and the summary ranking every
-parameter set. The prose is in templates/; this module fills in the tables
-and the parts that depend on the data."""
+"""The candidate reports: each section's published table first, in the
+columns and number formats of the published x86 reports, one row per
+(instance, variant) with the variant in the instance cell
+('`CHIME-512` (opt)'); our additions after it in titled tables. The prose
+is in templates/; this module fills in the tables."""
 
-import re
-
-from report.candidates import (BASELINE_VARIANTS, all_parameter_sets, implementation,
-                               parameter_sets, variant_key)
-from report.environment import environment_rows
+from report.candidates import implementation
+from report.environment import published_rows, record_rows
 from report.formats import (fmt_calls, fmt_cycles, fmt_int, fmt_kib, fmt_mbs,
-                            fmt_one_decimal, fmt_ratio, fmt_time, size_label)
+                            fmt_one_decimal, fmt_time, size_label)
 from report.inputs import ctx_text
 from report.kat import KAT_KINDS
 from report.markdown import code, fill, md_table
 
-CAMPAIGN_BASELINE = "campaign"   # each instance's compare_with (ngcc_modules)
-RANKED_SIZES = (1024, 65536)
-
-
-def skipped_modules(text):
-    """'A/ref: not built (/x/libA-ref.so not found); B/opt: ...' grouped by
-    reason, paths dropped: [('not built', ['A/ref', ...]), ...]."""
-    groups = {}
-    for entry in text.split(";"):
-        entry = entry.strip()
-        if not entry:
-            continue
-        name, _, reason = entry.partition(": ")
-        reason = re.sub(r"\s*\([^()]*\)\s*$", "", reason).strip() or "no reason given"
-        groups.setdefault(reason, []).append(name)
-    return sorted(groups.items())
+FLAG = " ⚠"   # the core-clock probes around the row disagree (SCHEMA 2)
 
 
 def _optional(value, fmt):
     return "–" if value is None else fmt(value)
 
 
-class Report:
-    """The reports of one campaign against one baseline."""
+def instance_cell(instance, variant):
+    return "%s (%s)" % (code(instance), variant)
 
-    def __init__(self, bench, kat, records, baseline, system):
+
+def _titled(title, body):
+    return "### %s\n\n%s" % (title, body) if body else ""
+
+
+class Report:
+    """The reports of one campaign against one Comparison."""
+
+    def __init__(self, bench, kat, records, comparison, system):
         self.bench = bench
         self.kat = kat
         self.records = records
-        self.baseline = baseline
+        self.cmp = comparison
         self.system = system
         self.sizes = bench.sizes()
-        # With TSC cycles every figure includes time the thread was descheduled;
-        # comparisons (ratio column, ranking) then use the CPU-time cycles when
-        # every row has them (SCHEMA.md cpu_cycles).
-        timed = [m for m in bench.measurements.values() if m.ok]
-        self.cpu_basis = (ctx_text(bench.context, "cycle_source") == "tsc"
-                          and bool(timed)
-                          and all(m.cpu_cpb is not None for m in timed))
-
-    # -- comparison with the baseline ---------------------------------------
-
-    def basis(self, m):
-        """cycles/byte used for comparisons."""
-        return m.cpu_cpb if self.cpu_basis else m.cpb
-
-    def basis_words(self):
-        return "cycles/byte (CPU time)" if self.cpu_basis else "cycles/byte"
-
-    @property
-    def per_instance(self):
-        """--baseline campaign: each instance against its campaign.yaml baseline."""
-        return self.baseline == CAMPAIGN_BASELINE
-
-    def baseline_of(self, m):
-        """'<Name>/openssl' that m is compared with, or None."""
-        if not self.per_instance:
-            return self.baseline
-        if m.variant in BASELINE_VARIANTS:
-            return None
-        other = self.bench.module(m.instance, m.variant).get("compare_with")
-        return "%s/openssl" % other if isinstance(other, str) and other else None
-
-    def ratio_text(self, m, basis=None):
-        basis = basis or self.basis
-        name = self.baseline_of(m)
-        if name is None or not m.ok or basis(m) is None:
-            return "–"
-        inst, _, var = name.rpartition("/")
-        base = self.bench.get(inst, var, m.bytes)
-        if base is None or not base.ok or not basis(base):
-            return "–"
-        text = fmt_ratio(basis(m) / basis(base))
-        return "%s (%s)" % (text, inst) if self.per_instance else text
-
-    def best_ratio_text(self, m):
-        return self.ratio_text(m, basis=lambda x: x.best_cpb)
-
-    def baseline_words(self):
-        if self.per_instance:
-            return "the baseline campaign.yaml names for each instance"
-        return code(self.baseline)
-
-    def baseline_column(self):
-        what = "CPU-time cycles/byte" if self.cpu_basis else "cycles/byte"
-        if self.per_instance:
-            return "%s vs campaign baseline" % what
-        return "%s vs %s" % (what, self.baseline.split("/")[0])
 
     # -- lookups ---------------------------------------------------------------
 
+    def rows(self, fam):
+        """(instance, variant) of the family's report, in its order."""
+        return [(i, v) for i in fam.instances for v in self.bench.variants(i)]
+
+    def measured(self, fam):
+        """Every measurement of the family: instance, variant, size order."""
+        b = self.bench
+        return [m for i, v in self.rows(fam)
+                for m in (b.get(i, v, z) for z in self.sizes) if m]
+
     def kat_module(self, inst, var):
-        return self.kat.get(inst, var) if self.kat else None
+        if not self.kat:
+            return None
+        return self.kat.find(inst, var, self.bench.module(inst, var).get("sha256") or "")
 
     def kat_cell(self, inst, var):
         km = self.kat_module(inst, var)
         return km.overall() if km else "not run"
 
-    def measured(self, fam):
-        """Every measurement of the family: instance, variant, size order."""
-        b = self.bench
-        return [m for i in fam.instances for v in b.variants(i)
-                for m in (b.get(i, v, z) for z in self.sizes) if m]
-
-    # -- the candidate report --------------------------------------------------
-
-    def candidate(self, fam, plot_name):
-        b = self.bench
-        variants = sorted({v for i in fam.instances for v in b.variants(i)},
-                          key=variant_key)
-        missing = [i for i in parameter_sets(fam.id) if i not in fam.instances]
-        measured = self.measured(fam)
-        with_cpu = any(m.cpu_cpb is not None for m in measured)
-        with_best = any(m.best_cpb is not None for m in measured)
-        kat_files = self.kat_file_rows(fam)
-        return fill(
-            "candidate",
-            system=self.system, id=fam.id, title=fam.title, arch=self.arch(),
-            implementations=", ".join(self.variant_text(fam, v) for v in variants),
-            parameter_sets=", ".join(fam.instances),
-            not_measured=("- Not measured in this run: %s" % ", ".join(missing)
-                          if missing else ""),
-            baseline=self.baseline_words(),
-            environment_table=md_table(("item", "value"),
-                                       environment_rows(b, self.kat, self.records)),
-            kat_table=md_table(("instance", "variant", "build flags", "KAT",
-                                "2_12", "2_23", "2_33", "Loop"), self.kat_rows(fam)),
-            kat_files=(fill("kat_files", table=md_table(
-                ("instance", "variant", "file", "status", "canonical SHA-256",
-                 "expected"), kat_files)) if kat_files else ""),
-            ratio_column=self.baseline_column(), basis=self.basis_words(),
-            cpu_basis_reason=("; CPU-time figures are used because the cycles come "
-                              "from the TSC and include time the thread was "
-                              "descheduled" if self.cpu_basis else ""),
-            best_call=fill("best_call") if with_best else "",
-            cpu_time=fill("cpu_time") if with_cpu else "",
-            performance_table=self.performance_table(measured, with_cpu, with_best),
-            plot=plot_name,
-            resource_table=md_table(
-                ("instance", "variant", "operation", "static: ELF image (bytes)",
-                 "baseline RSS", "peak RSS", "stack (bytes)", "heap (bytes)"),
-                [[code(m.instance), m.variant, "hash_%d" % m.bytes]
-                 + self.resource_cells(m) for m in measured]),
-            evidence_table=md_table(("instance", "variant", "item", "file"),
-                                    self.evidence_rows(fam)),
-        ) + "\n"
-
-    def variant_text(self, fam, var):
-        """'optimized (opt, -O3 -march=x86-64-v3; code path avx2)'."""
-        modules = [self.bench.module(inst, var) for inst in fam.instances]
-        paths = []
-        for mod in modules:
-            p = mod.get("code_path")
-            if isinstance(p, str) and p and p not in paths:
-                paths.append(p)
-        name, flags = implementation(var, modules)
-        details = ["%s, %s" % (var, flags) if flags else var]
-        if paths:
-            details.append("code path " + ", ".join(paths))
-        return "%s (%s)" % (name, "; ".join(details))
+    def flags(self, inst, var):
+        """The module's exact compile line (schema 2 `build_flags`; schema 1:
+        the run's flags_<variant>); a submitted library's with the flag set
+        the submission builder used ('guide: `-std=c99 …`')."""
+        mod = self.bench.module(inst, var)
+        flags = mod.get("build_flags") or ctx_text(self.bench.context, "flags_" + var)
+        if not flags:
+            _name, flags = implementation(var, [mod])
+        text = code(flags) if flags else "not recorded"
+        if mod.get("flags_source"):
+            text = "%s: %s" % (mod["flags_source"], text)
+        return text
 
     def arch(self):
         machine = ctx_text(self.records.environment, "architecture")
@@ -183,180 +80,293 @@ class Report:
         return {"x86_64": "x86-64", "amd64": "x86-64",
                 "aarch64": "AArch64", "arm64": "AArch64"}.get(machine, machine)
 
-    def flags(self, inst, var):
-        """The build flags cell: the run's compile line for the variant
-        (context flags_<variant>), else the module's own flags."""
-        f = ctx_text(self.bench.context, "flags_" + var, "cxx_flags_" + var)
-        if f is not None:
-            return code(f)
-        _name, flags = implementation(var, [self.bench.module(inst, var)])
-        return "%s (%s)" % (var, flags) if flags else var
+    # -- §1 --------------------------------------------------------------------
 
-    def kat_rows(self, fam):
-        rows = []
-        for inst in fam.instances:
-            for var in self.bench.variants(inst):
-                km = self.kat_module(inst, var)
-                rows.append([code(inst), var, self.flags(inst, var), self.kat_cell(inst, var)]
-                            + [km.status(kind) if km else "not run" for kind in KAT_KINDS])
-        return rows
+    def implementations(self, fam):
+        """'ref (portable), opt (avx2), submitted-ref (submitted)'."""
+        variants = []
+        for _i, v in self.rows(fam):
+            if v not in variants:
+                variants.append(v)
+        out = []
+        for var in variants:
+            modules = [self.bench.module(i, var) for i in fam.instances]
+            name, _flags = implementation(var, modules)
+            paths = sorted({m["code_path"] for m in modules
+                            if isinstance(m.get("code_path"), str) and m["code_path"]}
+                           - {name})
+            details = [name] + ["code path %s" % ", ".join(paths)] if paths else [name]
+            out.append("%s (%s)" % (var, ", ".join(details)))
+        return ", ".join(out)
 
-    def kat_file_rows(self, fam):
+    def basic_information(self, fam):
+        tests = "ctest label `findings`"
+        if fam.directory:
+            tests += " in `hashes/%s/tests/`" % fam.directory
+        return dict(
+            title=fam.title,
+            implementations=self.implementations(fam),
+            parameter_sets=", ".join(fam.instances),
+            security="not assessed by this measurement; the published findings on "
+                     "%s are reproduced as tests (%s)" % (fam.id, tests),
+            method="[docs/method.md](../../../docs/method.md) in this repository; "
+                   "where it departs from the published x86_1 method is stated there",
+            submission="NICCS page of %s (not linked: the run records no address)"
+                       % fam.id,
+            not_measured=("Not measured in this run: %s." % ", ".join(fam.missing)
+                          if fam.missing else ""),
+            baseline=("Relative figures compare with %s, OpenSSL EVP measured in "
+                      "the same run." % self.cmp.baseline_words()
+                      if self.cmp.active else self.cmp.absent()),
+        )
+
+    # -- §2 --------------------------------------------------------------------
+
+    def environment(self):
+        return dict(
+            environment_table=md_table(("item", "value"),
+                                       published_rows(self.bench, self.records)),
+            record_table=md_table(("item", "value"), record_rows(self.bench, self.kat)),
+        )
+
+    # -- §3 --------------------------------------------------------------------
+
+    def kat_table(self, fam):
+        return md_table(("instance", "build flags", "KAT"),
+                        [[instance_cell(i, v), self.flags(i, v), self.kat_cell(i, v)]
+                         for i, v in self.rows(fam)])
+
+    def kat_files_table(self, fam):
         rows = []
-        for inst in fam.instances:
-            for var in self.bench.variants(inst):
-                km = self.kat_module(inst, var)
-                if km is None:
+        for inst, var in self.rows(fam):
+            km = self.kat_module(inst, var)
+            if km is None:
+                rows.append([instance_cell(inst, var), "–", "not run", "–", "–"])
+                continue
+            for kind in KAT_KINDS:
+                f = km.files.get(kind)
+                if f is None:
+                    rows.append([instance_cell(inst, var), "KAT_%s" % kind,
+                                 "not run", "–", "–"])
                     continue
-                for kind in KAT_KINDS:
-                    f = km.files.get(kind)
-                    if f is None:
-                        continue
-                    expected = ("–" if not f["expected"] or f["expected"] == f["canonical"]
-                                else code(f["expected"]))
-                    rows.append([code(inst), var, code(f["file"]), f["status"],
-                                 code(f["canonical"]) if f["canonical"] else "–",
-                                 expected])
-        return rows
+                status = f["status"] + (" (%s)" % f["reason"] if f["reason"] else "")
+                expected = ("–" if not f["expected"] or f["expected"] == f["canonical"]
+                            else code(f["expected"]))
+                rows.append([instance_cell(inst, var),
+                             code(f["file"]) if f["file"] else "KAT_%s" % kind, status,
+                             code(f["canonical"]) if f["canonical"] else "–", expected])
+        return md_table(("instance", "file", "status", "canonical SHA-256",
+                         "manifest (where it differs)"), rows)
 
-    def performance_table(self, measured, with_cpu, with_best):
-        header = ["instance", "variant", "message", "mean cycles", "cycles/byte",
-                  "mean time", "MB/s", "n", self.baseline_column()]
-        if with_cpu:
-            header.append("cycles/byte (CPU time)")
-        if with_best:
-            header += ["cycles/byte (best call)", "relative (best call)"]
+    # -- §4 --------------------------------------------------------------------
+
+    def unit_words(self):
+        """What the `mean cycles` column counts."""
+        b = self.bench
+        source = ctx_text(b.context, "cycle_source", default="")
+        if b.core_unit and b.core_estimated:
+            return ("mean cycles are core cycles, estimated from TSC ticks × the "
+                    "core/TSC ratio of the clock probes taken around each row "
+                    "(the TSC ticks are in *Further cycle figures*)")
+        if b.core_unit or source.startswith("perf"):
+            return "mean cycles are core cycles counted by `perf_event_open` (user mode)"
+        tsc = ctx_text(b.context, "tsc_ghz")
+        return ("mean cycles are TSC ticks%s, not core cycles (this bench.json "
+                "has no core-cycle figure): wall-clock reference cycles, which "
+                "include time the thread was descheduled"
+                % (" at %s GHz" % tsc if tsc else ""))
+
+    def performance_table(self, measured):
         rows = []
         for m in measured:
-            cells = [code(m.instance), m.variant, size_label(m.bytes)] \
-                + self.perf_cells(m) + [self.ratio_text(m)]
-            if with_cpu:
-                cells.append(_optional(m.cpu_cpb, fmt_one_decimal))
-            if with_best:
-                cells += [_optional(m.best_cpb, fmt_one_decimal), self.best_ratio_text(m)]
-            rows.append(cells)
-        return md_table(header, rows)
+            rows.append([instance_cell(m.instance, m.variant), size_label(m.bytes)]
+                        + self.perf_cells(m))
+        return md_table(("instance", "message", "mean cycles", "cycles/byte",
+                         "mean time", "MB/s", "n"), rows)
 
     def perf_cells(self, m):
         if not m.ok:
             why = "; ".join(m.errors) if m.errors else "no timed calls"
             return ["error: %s" % why.replace("|", "/")] + ["–"] * 4
-        return [fmt_cycles(m.mean_cycles), fmt_one_decimal(m.cpb),
-                fmt_time(m.mean_seconds), fmt_mbs(m.mb_per_s),
+        return [fmt_cycles(m.mean_cycles) + (FLAG if m.clock_flagged else ""),
+                fmt_one_decimal(m.cpb), fmt_time(m.mean_seconds), fmt_mbs(m.mb_per_s),
                 fmt_calls(m.calls, m.trials)]
 
-    def resource_cells(self, m):
-        return [_optional(m.static_bytes, fmt_int), _optional(m.baseline_rss, fmt_kib),
-                _optional(m.peak_rss, fmt_kib), _optional(m.stack_bytes, fmt_int),
-                _optional(m.heap_bytes, fmt_int)]
-
-    def evidence_rows(self, fam):
-        rows = [["–", "–", "benchmark run (sha256 %s…)" % code(self.bench.sha256[:16]),
-                 "`bench.json`"]]
-        if self.kat:
-            rows.append(["–", "–", "KAT run (sha256 %s…)" % code(self.kat.sha256[:16]),
-                         "`kat.json`"])
-        for inst in fam.instances:
-            for var in self.bench.variants(inst):
-                km = self.kat_module(inst, var)
-                mod = self.bench.module(inst, var)
-                sha = mod.get("sha256") or ""
-                if mod:
-                    item = "module %s" % code(mod.get("module") or inst)
-                    if sha:
-                        item += " (sha256 %s…)" % code(sha[:16])
-                    if km and km.sha256 and sha and km.sha256 != sha:
-                        item += " — differs from the module of the KAT run " \
-                                "(sha256 %s…)" % code(km.sha256[:16])
-                    rows.append([code(inst), var, item,
-                                 "`bench.json` context `ngcc_modules`"])
-                elif km and km.sha256:
-                    rows.append([code(inst), var, "module %s (sha256 %s…)"
-                                 % (code(km.module), code(km.sha256[:16])),
-                                 "`kat.json`"])
-                for kind in KAT_KINDS:
-                    f = km.files.get(kind) if km else None
-                    if f is None:
-                        rows.append([code(inst), var,
-                                     "KAT_%s not run" % kind, "–"])
-                        continue
-                    item = "KAT_%s %s" % (kind, f["status"])
-                    if f["canonical"]:
-                        item += " (canonical sha256 %s…)" % code(f["canonical"][:16])
-                    where = ("manifest %s" % code(f["manifest_entry"])
-                             if f["manifest_entry"] else code(f["file"]))
-                    rows.append([code(inst), var, item, "`kat.json`, %s" % where])
-                for size in self.sizes:
-                    m = self.bench.get(inst, var, size)
-                    if m is None:
-                        continue
-                    rec = self.records.get((inst, var, size))
-                    target = code(rec) if rec else "`bench.json` %s" % code(m.names[0])
-                    rows.append([code(inst), var, "timing hash_%d" % size, target])
-        return rows
-
-    # -- the summary -----------------------------------------------------------
-
-    def summary(self, families):
-        b = self.bench
-        fam_of = {i: f for f in families for i in f.instances}
-        with_best = any(m.best_cpb is not None for m in b.measurements.values())
-        absent = [i for i in all_parameter_sets() if i not in b.order]
-        skipped = skipped_modules(ctx_text(b.context, "skipped_modules", default=""))
-        not_pass = [(i, v) for f in families for i in f.instances
-                    for v in b.variants(i) if self.kat_cell(i, v) != "PASS"]
-        return fill(
-            "summary",
-            system=self.system, basis=self.basis_words(),
-            ranked_sizes=" and ".join(size_label(s) for s in RANKED_SIZES),
-            baseline=self.baseline_words(),
-            reports=", ".join("[%s](%s.md)" % (f.stem, f.stem) for f in families),
-            best_call=fill("best_call") if with_best else "",
-            rankings="\n\n".join(
-                fill("ranking", size=size_label(size),
-                     table=self.ranking_table(size, fam_of, with_best))
-                for size in RANKED_SIZES),
-            not_measured=("Parameter sets not measured in this run: %s."
-                          % ", ".join(absent) if absent else ""),
-            skipped="\n\n".join("Skipped by the bench (%s): %s." % (reason, ", ".join(names))
-                                 for reason, names in skipped),
-            kat_not_pass=("KAT not PASS (see the candidate report §3): %s."
-                          % ", ".join("%s/%s (%s)" % (i, v, self.kat_cell(i, v))
-                                      for i, v in not_pass) if not_pass else ""),
-        ) + "\n"
-
-    def ranking_table(self, size, fam_of, with_best):
-        """Candidate instances and baselines at one size, fastest first."""
-        b = self.bench
-        entries = []
-        for inst in b.order:
-            for var in b.variants(inst):
-                m = b.get(inst, var, size)
-                if m is None or not m.ok:
-                    continue
-                if inst in fam_of:
-                    who, kat = fam_of[inst].id, self.kat_cell(inst, var)
-                elif var in BASELINE_VARIANTS:
-                    who, kat = "baseline", "–"
-                else:
-                    continue
-                entries.append((self.basis(m), inst, var, who, kat, m))
-        if not entries:
-            return "No measurement at this size."
-        entries.sort(key=lambda e: (e[0], e[1], e[2]))
-        rows = []
-        for rank, (_key, inst, var, who, kat, m) in enumerate(entries, 1):
-            cells = [str(rank), code(inst), var, who, fmt_one_decimal(m.cpb)]
-            if self.cpu_basis:
-                cells.append(fmt_one_decimal(m.cpu_cpb))
-            cells += [fmt_mbs(m.mb_per_s), self.ratio_text(m)]
-            if with_best:
-                cells += [_optional(m.best_cpb, fmt_one_decimal), self.best_ratio_text(m)]
-            rows.append(cells + [kat])
-        header = ["rank", "instance", "variant", "candidate", "cycles/byte"]
-        if self.cpu_basis:
-            header.append("cycles/byte (CPU time)")
-        header += ["MB/s", "relative"]
+    def relative_section(self, measured):
+        c = self.cmp
+        if not c.active:
+            return c.absent()
+        with_best = any(c.ratio(m, best=True) for m in measured)
+        header = ["instance", "message"]
+        if c.per_instance:
+            header.append("baseline")
+        header.append(c.column())
         if with_best:
-            header += ["cycles/byte (best call)", "relative (best call)"]
-        return md_table(header + ["KAT"], rows)
+            header.append(c.column(best=True))
+        header.append("repetitions (row / baseline)")
+        rows = []
+        for m in measured:
+            cells = [instance_cell(m.instance, m.variant), size_label(m.bytes)]
+            if c.per_instance:
+                name = c.baseline_of(m)
+                cells.append(code(name.rpartition("/")[0]) if name else "–")
+            cells.append(c.cell(m))
+            if with_best:
+                cells.append(c.cell(m, best=True))
+            base = c.baseline_measurement(m)
+            cells.append("%d / %s" % (len(m.reps), len(base.reps) if base else "–"))
+            rows.append(cells)
+        text = c.explanation()
+        if with_best:
+            text += (" The best-call column compares each repetition's fastest "
+                     "sampled call the same way.")
+        return "%s\n\n%s" % (text, md_table(header, rows))
+
+    def cycle_figures(self, measured):
+        """Best call, CPU time, TSC ticks, core/TSC: the columns this run has."""
+        b = self.bench
+        tsc = b.core_unit and ctx_text(b.context, "cycle_source") == "tsc"
+        columns = []
+        if any(m.best_cpb is not None for m in measured):
+            columns.append(("cycles/byte (best call)",
+                            lambda m: _optional(m.best_cpb, fmt_one_decimal),
+                            "the fastest call sampled through the timed loops "
+                            "(`cycles_min`) per byte"))
+        if any(m.cpu_cpb is not None for m in measured):
+            columns.append(("cycles/byte (CPU time)",
+                            lambda m: _optional(m.cpu_cpb, fmt_one_decimal),
+                            "the thread's CPU time × the TSC rate%s per byte: the "
+                            "cycles the thread really ran, not a hardware count"
+                            % (" × core/TSC" if b.core_unit else "")))
+        if tsc:
+            columns.append(("mean TSC ticks",
+                            lambda m: _optional(m.mean("source"), fmt_cycles),
+                            "the TSC readings the core cycles were estimated from"))
+            columns.append(("TSC ticks/byte",
+                            lambda m: _optional(m.mean("source"),
+                                                lambda v: fmt_one_decimal(v / m.bytes)),
+                            "the same per byte"))
+        if any(m.core_per_tsc for m in measured):
+            columns.append(("core/TSC", self.core_per_tsc_cell,
+                            "the probe ratio used for the row (median over its "
+                            "repetitions; ⚠: the probes before and after it "
+                            "disagree by more than the limit)"))
+        if not columns:
+            return ""
+        rows = [[instance_cell(m.instance, m.variant), size_label(m.bytes)]
+                + [(fn(m) if m.ok else "–") for _t, fn, _w in columns] for m in measured]
+        text = "; ".join("`%s`: %s" % (title, words) for title, _fn, words in columns)
+        return "%s.\n\n%s" % (text, md_table(["instance", "message"]
+                                             + [t for t, _f, _w in columns], rows))
+
+    @staticmethod
+    def core_per_tsc_cell(m):
+        ratios = sorted(m.core_per_tsc)
+        if not ratios:
+            return "–"
+        return "%.3f%s" % (ratios[len(ratios) // 2], FLAG if m.clock_flagged else "")
+
+    def performance(self, fam, plot_name):
+        measured = self.measured(fam)
+        flagged = any(m.clock_flagged for m in measured)
+        return dict(
+            unit=self.unit_words(),
+            performance_table=self.performance_table(measured),
+            clock_note=("⚠ after mean cycles: the core-clock probes before and after "
+                        "that row disagree by more than the limit (measurement record), so its "
+                        "core-cycle estimate is uncertain." if flagged else ""),
+            relative=_titled("Relative to the same-run baseline",
+                             self.relative_section(measured)),
+            cycle_figures=_titled("Further cycle figures", self.cycle_figures(measured)),
+            plot=("![cycles/byte against message size](%s)" % plot_name
+                  if plot_name else ""),
+        )
+
+    # -- §5 --------------------------------------------------------------------
+
+    def resources(self, fam):
+        measured = self.measured(fam)
+        published = md_table(
+            ("instance", "operation", "static: ELF image (bytes)", "baseline RSS",
+             "peak RSS"),
+            [[instance_cell(m.instance, m.variant), "hash_%d" % m.bytes,
+              _optional(m.static_bytes, fmt_int), _optional(m.baseline_rss, fmt_kib),
+              _optional(m.peak_rss, fmt_kib)] for m in measured])
+        isolated = ""
+        if any(m.stack_bytes is not None or m.heap_bytes is not None for m in measured):
+            isolated = ("The algorithm's own high-water marks for one call, after one "
+                        "warm-up call: painted stack bytes overwritten (minus an empty "
+                        "call's) and the peak of live heap bytes requested.\n\n"
+                        + md_table(("instance", "operation", "stack (bytes)",
+                                    "heap (bytes)"),
+                                   [[instance_cell(m.instance, m.variant),
+                                     "hash_%d" % m.bytes,
+                                     _optional(m.stack_bytes, fmt_int),
+                                     _optional(m.heap_bytes, fmt_int)] for m in measured]))
+        return dict(resource_table=published,
+                    isolated=_titled("Isolated memory of one call", isolated))
+
+    # -- §7 --------------------------------------------------------------------
+
+    def evidence(self, fam):
+        rows = []
+        for inst, var in self.rows(fam):
+            cell = instance_cell(inst, var)
+            mod = self.bench.module(inst, var)
+            sha = mod.get("sha256") or ""
+            km = self.kat_module(inst, var)
+            if km is not None:
+                item = "KAT %s, %d files" % (km.overall(), len(km.files))
+                if km.sha256:
+                    item += " (module sha256 %s…)" % code(km.sha256[:16])
+                if km.sha256 and sha and km.sha256 != sha:
+                    item += "; the bench measured another build (sha256 %s…)" \
+                            % code(sha[:16])
+                rows.append([cell, item, "`kat.json`"])
+            elif sha:
+                rows.append([cell, "module %s (sha256 %s…)"
+                             % (code(mod.get("module") or inst), code(sha[:16])),
+                             "`bench.json` context `ngcc_modules`"])
+            for size in self.sizes:
+                m = self.bench.get(inst, var, size)
+                if m is None:
+                    continue
+                rec = self.records.get((inst, var, size))
+                target = code(rec) if rec else "`bench.json` %s" % code(m.names[0])
+                rows.append([cell, "timing hash_%d" % size, target])
+        return dict(
+            bench_sha=code(self.bench.sha256[:16]) + "…",
+            kat_files=("`kat.json` (sha256 %s…) every KAT file's canonical SHA-256 and "
+                       "manifest entry" % code(self.kat.sha256[:16]) if self.kat
+                       else "no `kat.json`: no KAT run belongs to this campaign"),
+            evidence_table=md_table(("instance", "item", "file"), rows),
+        )
+
+    # -- the report --------------------------------------------------------------
+
+    def candidate(self, fam, plot_name):
+        values = dict(system=self.system, id=fam.id, arch=self.arch())
+        for part in (self.basic_information(fam), self.environment(),
+                     self.performance(fam, plot_name), self.resources(fam),
+                     self.evidence(fam)):
+            values.update(part)
+        values.update(kat_table=self.kat_table(fam),
+                      kat_files_table=self.kat_files_table(fam),
+                      modules=self.modules_list(fam) if fam.external else "")
+        return fill("external" if fam.external else "candidate", **values) + "\n"
+
+    def modules_list(self, fam):
+        """An external library's modules, one line each."""
+        lines = []
+        for inst, var in self.rows(fam):
+            mod = self.bench.module(inst, var)
+            text = "- %s: %s" % (instance_cell(inst, var),
+                                 code(mod.get("module") or inst))
+            if mod.get("path"):
+                text += " (%s)" % code(mod["path"])
+            if mod.get("digest_bits") is not None:
+                text += ", `digest_len_bits` %s" % ctx_text(mod, "digest_bits")
+            if mod.get("sha256"):
+                text += ", sha256 %s" % code(mod["sha256"])
+            lines.append(text)
+        return "\n".join(lines)

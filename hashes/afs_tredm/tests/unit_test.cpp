@@ -1,8 +1,11 @@
 // AFS-TrEDM unit tests: every vector and intermediate value of
-// shared/research/hash-01-afs-tredm.md (tables in spec_vectors.hpp), the
-// portable and AVX2 rounds called directly, digests at the module boundary.
+// research/hash-01-afs-tredm.md (tables in spec_vectors.hpp): the constants,
+// the S-box and the linear layer as specified, the permutation and the
+// absorption of every implementation, the framing, and the digests of every
+// module.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -11,25 +14,30 @@
 #include "spec_vectors.hpp"
 #include "test_support.hpp"
 
+namespace ngcc::afs_tredm {
 namespace {
 
-using namespace ngcc::afs_tredm;
 namespace spec = afs_tredm_spec;
+
+// Over the implementation table, and over the modules of each instance.
+class AfsTrEdmImplementation : public ngcc::test::ImplementationTest<Implementation> {};
+class AfsTrEdm512Module : public ngcc::test::ModuleTest {};
+class AfsTrEdm768Module : public ngcc::test::ModuleTest {};
+class AfsTrEdm1024Module : public ngcc::test::ModuleTest {};
+
+const Params *const kAllParams[] = {&kAfsTrEdm512, &kAfsTrEdm768, &kAfsTrEdm1024};
 
 State to_state(const std::uint64_t (&lanes)[25]) {
   State s{};
-  for (int i = 0; i < kLanes; ++i) s[i] = lanes[i];
+  std::copy(std::begin(lanes), std::end(lanes), s.begin());
   return s;
 }
 State test_input_t() { return to_state(spec::kT); }
 
-// Rounds implementations under test (AVX2 only where it is built and runs).
-std::vector<std::pair<std::string, RoundsFunction>> rounds_implementations() {
-  std::vector<std::pair<std::string, RoundsFunction>> impls = {{"portable", portable::rounds}};
-#if NGCC_HAVE_OPT
-  if (__builtin_cpu_supports("avx2")) impls.emplace_back("avx2", avx2::rounds);
-#endif
-  return impls;
+State random_state(std::mt19937_64 &rng) {
+  State s;
+  for (auto &v : s) v = rng();
+  return s;
 }
 
 // ------------------------------------------------------------- constants
@@ -65,7 +73,7 @@ TEST(AfsTrEdmConstants, SuffixLanes) {
   EXPECT_EQ(kAfsTrEdm1024.suffix_lane(), 0x0400020004400002ULL);
 }
 
-// GF(2^5) check values of spec §3.4, through the bitsliced alpha step with
+// GF(2^5) check values of §3.4, through the bitsliced alpha step with
 // one-bit slices.
 std::uint8_t gf_multiply(std::uint8_t c, std::uint8_t v) {
   std::uint8_t s[5], acc[5] = {};
@@ -86,19 +94,19 @@ TEST(AfsTrEdmConstants, FieldMultiplication) {
 
 // ------------------------------------------------------------- S-box
 TEST(AfsTrEdmSbox, CheckValues) {
-  for (const auto &c : spec::kSbox) EXPECT_EQ(portable::sbox(c.in, c.c), c.out) << std::hex << c.in;
+  for (const auto &c : spec::kSbox) EXPECT_EQ(sbox(c.in, c.c), c.out) << std::hex << c.in;
 }
 
 TEST(AfsTrEdmSbox, LayerOfRoundZeroOnZeroState) {
   for (int i = 0; i < kLanes; ++i)
-    EXPECT_EQ(portable::sbox(0, kRoundConstants.rc[0][i]), spec::kSboxLayerRound0Zero[i]) << i;
+    EXPECT_EQ(sbox(0, kRoundConstants.rc[0][i]), spec::kSboxLayerRound0Zero[i]) << i;
 }
 
 // ------------------------------------------------------------- linear layer
 TEST(AfsTrEdmLinear, AllSixPhasesOnT) {
   for (int t = 0; t < kMaxRounds; ++t) {  // the phase is t mod 6
     State a = test_input_t();
-    portable::linear_layer(a, t);
+    linear_layer(a, t);
     EXPECT_EQ(a, to_state(spec::kLinearT[t % 6])) << "t = " << t;
   }
 }
@@ -108,23 +116,19 @@ TEST(AfsTrEdmLinear, StepByStepPhaseZero) {
   mix_columns(a.data());
   EXPECT_EQ(a, to_state(spec::kAfterMcol));
   for (int x = 0; x < 5; ++x)
-    for (int y = 0; y < 5; ++y) a[lane(x, y)] = ngcc::rotr64(a[lane(x, y)], kRho[x][y]);
+    for (int y = 0; y < 5; ++y) a[lane(x, y)] = rotr64(a[lane(x, y)], kRho[x][y]);
   EXPECT_EQ(a, to_state(spec::kAfterRho));
-  State moved{};
-  for (int x = 0; x < 5; ++x)
-    for (int y = 0; y < 5; ++y) moved[pi_destination(x, y)] = a[lane(x, y)];
-  EXPECT_EQ(moved, to_state(spec::kAfterPi));
-  for (auto &v : moved) v ^= ngcc::rotr64(v, 17) ^ ngcc::rotr64(v, 32);
-  EXPECT_EQ(moved, to_state(spec::kAfterMu));
+  move_lanes(a, pi_destination);
+  EXPECT_EQ(a, to_state(spec::kAfterPi));
+  for (auto &v : a) v ^= rotr64(v, 17) ^ rotr64(v, 32);
+  EXPECT_EQ(a, to_state(spec::kAfterMu));
 }
 
 TEST(AfsTrEdmLinear, TauPermutations) {
-  const State t = test_input_t();
-  const auto tau = [&t](int d) {
-    State out{};
-    for (int x = 0; x < 5; ++x)
-      for (int y = 0; y < 5; ++y) out[tau_destination(d, x, y)] = t[lane(x, y)];
-    return out;
+  const auto tau = [](int d) {
+    State a = test_input_t();
+    move_lanes(a, [d](int x, int y) { return tau_destination(d, x, y); });
+    return a;
   };
   EXPECT_EQ(tau(0), to_state(spec::kTau0T));
   EXPECT_EQ(tau(3), to_state(spec::kTau3T));
@@ -152,51 +156,59 @@ TEST(AfsTrEdmLinear, FusedFormOnT) {
       std::uint64_t v = 0;
       for (int j = 0; j < kLanes; ++j)
         if ((kFused[p][q].mask >> j) & 1) v ^= t[j];
-      v = ngcc::rotr64(v, static_cast<unsigned>(kFused[p][q].rot));
-      out[q] = v ^ ngcc::rotr64(v, 17) ^ ngcc::rotr64(v, 32);
+      v = rotr64(v, static_cast<unsigned>(kFused[p][q].rot));
+      out[q] = v ^ rotr64(v, 17) ^ rotr64(v, 32);
     }
     EXPECT_EQ(out, to_state(spec::kLinearT[p])) << "phase " << p;
   }
 }
 
 // ------------------------------------------------------------- permutation
-TEST(AfsTrEdmPermutation, ZeroState) {
-  for (const auto &[name, rounds] : rounds_implementations()) {
-    const std::pair<int, const std::uint64_t (*)[25]> cases[] = {
-        {1, &spec::kZero1}, {12, &spec::kZero12}, {20, &spec::kZero20}, {24, &spec::kZero24}};
-    for (const auto &[n, expected] : cases) {
-      State a{};
-      rounds(a, 0, n);
-      EXPECT_EQ(a, to_state(*expected)) << name << ", " << n << " rounds";
-      State split{};  // g then h: the round index stays global
-      rounds(split, 0, n / 2);
-      rounds(split, n / 2, n);
-      EXPECT_EQ(split, a) << name << ", " << n << " rounds split";
+TEST_P(AfsTrEdmImplementation, PermuteZeroState) {
+  const std::pair<int, const std::uint64_t (*)[25]> cases[] = {
+      {1, &spec::kZero1}, {12, &spec::kZero12}, {20, &spec::kZero20}, {24, &spec::kZero24}};
+  for (const auto &[n, expected] : cases) {
+    State a{};
+    impl().rounds(a, 0, n);
+    EXPECT_EQ(a, to_state(*expected)) << n << " rounds";
+    State split{};  // g then h: the round index stays global
+    impl().rounds(split, 0, n / 2);
+    impl().rounds(split, n / 2, n);
+    EXPECT_EQ(split, a) << n << " rounds split";
+  }
+}
+
+TEST_P(AfsTrEdmImplementation, RoundsAgreeWithPortableOnRandomStates) {
+  std::mt19937_64 rng(20261129);
+  for (int trial = 0; trial < 200; ++trial) {
+    State a = random_state(rng);
+    const int first = static_cast<int>(rng() % (kMaxRounds + 1));
+    const int last = first + static_cast<int>(rng() % (kMaxRounds + 1 - first));
+    State b = a;
+    kPortable.rounds(a, first, last);
+    impl().rounds(b, first, last);
+    EXPECT_EQ(a, b) << "rounds " << first << ".." << last;
+  }
+}
+
+// Multi-block absorb from random states, every instance (the rate layout,
+// the feed-forward and the state carried from block to block).
+TEST_P(AfsTrEdmImplementation, AbsorbAgreesWithPortableOnRandomStatesAndBlocks) {
+  std::mt19937_64 rng(2026);
+  for (const Params *p : kAllParams) {
+    for (std::size_t nblocks = 0; nblocks <= 5; ++nblocks) {
+      State a = random_state(rng);
+      const auto blocks = ngcc::test::random_bytes(rng, nblocks * p->rate_bytes());
+      State b = a;
+      kPortable.absorb(a, blocks.data(), nblocks, *p);
+      impl().absorb(b, blocks.data(), nblocks, *p);
+      EXPECT_EQ(a, b) << p->digest_bits << ", " << nblocks << " blocks";
     }
   }
 }
 
-TEST(AfsTrEdmPermutation, Avx2EqualsPortableOnRandomStates) {
-#if NGCC_HAVE_OPT
-  ASSERT_TRUE(__builtin_cpu_supports("avx2")) << "the opt modules need AVX2";
-  std::mt19937_64 rng(20261129);
-  for (int trial = 0; trial < 200; ++trial) {
-    State a{};
-    for (auto &v : a) v = rng();
-    const int first = static_cast<int>(rng() % (kMaxRounds + 1));
-    const int last = first + static_cast<int>(rng() % (kMaxRounds + 1 - first));
-    State b = a;
-    portable::rounds(a, first, last);
-    avx2::rounds(b, first, last);
-    EXPECT_EQ(a, b) << "rounds " << first << ".." << last;
-  }
-#else
-  GTEST_SKIP() << "AVX2 variant not built (NGCC_BUILD_OPT=OFF)";
-#endif
-}
-
 // ------------------------------------------------------------- mode
-std::uint64_t frame_lane(const std::uint8_t *frame, int i) { return ngcc::load_be64(frame + 8 * i); }
+std::uint64_t frame_lane(const std::uint8_t *frame, int i) { return load_be64(frame + 8 * i); }
 
 TEST(AfsTrEdmMode, FramingExamples) {
   std::uint8_t frame[kMaxFrameBytes];
@@ -221,100 +233,80 @@ TEST(AfsTrEdmMode, FramingExamples) {
 }
 
 TEST(AfsTrEdmMode, OneOrTwoFrameBlocks) {
-  std::uint8_t tail[128] = {}, frame[kMaxFrameBytes];
-  const std::pair<const Instance *, std::uint64_t> largest_single[] = {
+  std::uint8_t tail[kMaxRateBytes] = {}, frame[kMaxFrameBytes];
+  const std::pair<const Params *, std::uint64_t> largest_single[] = {
       {&kAfsTrEdm512, 895}, {&kAfsTrEdm768, 639}, {&kAfsTrEdm1024, 383}};
-  for (const auto &[inst, bits] : largest_single) {
-    EXPECT_EQ(build_frame(*inst, tail, bits, bits, frame), 1) << inst->digest_bits;
-    EXPECT_EQ(build_frame(*inst, tail, bits + 1, bits + 1, frame), 2) << inst->digest_bits;
+  for (const auto &[p, bits] : largest_single) {
+    EXPECT_EQ(build_frame(*p, tail, bits, bits, frame), 1) << p->digest_bits;
+    EXPECT_EQ(build_frame(*p, tail, bits + 1, bits + 1, frame), 2) << p->digest_bits;
     // Two blocks: the padding bit opens lane R-2 of the first block, the
     // length and suffix close the second one.
-    const int r = inst->rate_lanes;
+    const int r = p->rate_lanes;
     EXPECT_EQ(frame_lane(frame, r - 2), 0x8000000000000000ULL);
     EXPECT_EQ(frame_lane(frame, 2 * r - 3), 0u);
     EXPECT_EQ(frame_lane(frame, 2 * r - 2), bits + 1);
-    EXPECT_EQ(frame_lane(frame, 2 * r - 1), inst->suffix_lane());
-    EXPECT_EQ(build_frame(*inst, tail, 0, 1000 * inst->rate_bits(), frame), 1);
+    EXPECT_EQ(frame_lane(frame, 2 * r - 1), p->suffix_lane());
+    EXPECT_EQ(build_frame(*p, tail, 0, 1000 * p->rate_bits(), frame), 1);
     EXPECT_EQ(frame_lane(frame, 0), 0x8000000000000000ULL);
   }
 }
 
-TEST(AfsTrEdmMode, TraceOfEmptyMessage512) {
+TEST_P(AfsTrEdmImplementation, TraceOfEmptyMessage512) {
   std::uint8_t frame[kMaxFrameBytes];
   ASSERT_EQ(build_frame(kAfsTrEdm512, nullptr, 0, 0, frame), 1);
   for (int i = 0; i < 16; ++i) EXPECT_EQ(frame_lane(frame, i), spec::kTrace512Frame[i]) << i;
-  for (const auto &[name, rounds] : rounds_implementations()) {
-    State a = initial_value(kAfsTrEdm512);
-    for (int i = 0; i < 16; ++i) a[i] ^= frame_lane(frame, i);
-    const State before_g = a;
-    rounds(a, 0, 6);
-    EXPECT_EQ(a, to_state(spec::kTrace512AfterG)) << name;
-    for (int i = 16; i < kLanes; ++i) a[i] ^= before_g[i];
-    EXPECT_EQ(a, to_state(spec::kTrace512AfterFeedForward)) << name;
-    rounds(a, 6, 12);
-    EXPECT_EQ(a, to_state(spec::kTrace512Final)) << name;
+  State a = initial_value(kAfsTrEdm512);
+  for (int i = 0; i < 16; ++i) a[i] ^= frame_lane(frame, i);
+  const State before_g = a;
+  impl().rounds(a, 0, 6);
+  EXPECT_EQ(a, to_state(spec::kTrace512AfterG));
+  for (int i = 16; i < kLanes; ++i) a[i] ^= before_g[i];
+  EXPECT_EQ(a, to_state(spec::kTrace512AfterFeedForward));
+  impl().rounds(a, 6, 12);
+  EXPECT_EQ(a, to_state(spec::kTrace512Final));
+}
+
+TEST_P(AfsTrEdmImplementation, FinalStatesOfEmptyMessage) {
+  const std::pair<const Params *, const std::uint64_t (*)[25]> cases[] = {
+      {&kAfsTrEdm512, &spec::kTrace512Final},
+      {&kAfsTrEdm768, &spec::kFinal768Empty},
+      {&kAfsTrEdm1024, &spec::kFinal1024Empty}};
+  for (const auto &[p, expected] : cases) {
+    std::uint8_t frame[kMaxFrameBytes];
+    ASSERT_EQ(build_frame(*p, nullptr, 0, 0, frame), 1);
+    State a = initial_value(*p);
+    impl().absorb(a, frame, 1, *p);
+    EXPECT_EQ(a, to_state(*expected)) << p->digest_bits;
   }
 }
 
-template <const Instance &Inst, RoundsFunction Rounds>
-State final_state_of_empty_message() {
-  std::uint8_t frame[kMaxFrameBytes];
-  build_frame(Inst, nullptr, 0, 0, frame);
-  State a = initial_value(Inst);
-  absorb<Inst, Rounds>(a, frame);
-  return a;
-}
-TEST(AfsTrEdmMode, FinalStatesOfEmptyMessage) {
-  EXPECT_EQ((final_state_of_empty_message<kAfsTrEdm512, portable::rounds>()),
-            to_state(spec::kTrace512Final));
-  EXPECT_EQ((final_state_of_empty_message<kAfsTrEdm768, portable::rounds>()),
-            to_state(spec::kFinal768Empty));
-  EXPECT_EQ((final_state_of_empty_message<kAfsTrEdm1024, portable::rounds>()),
-            to_state(spec::kFinal1024Empty));
-#if NGCC_HAVE_OPT
-  EXPECT_EQ((final_state_of_empty_message<kAfsTrEdm768, avx2::rounds>()),
-            to_state(spec::kFinal768Empty));
-  EXPECT_EQ((final_state_of_empty_message<kAfsTrEdm1024, avx2::rounds>()),
-            to_state(spec::kFinal1024Empty));
-#endif
-}
-
-// ------------------------------------------------------------- digests (module boundary)
-// The modules of one instance built in this tree, e.g. AFS-TrEDM-512-ref and -opt.
-std::vector<std::string> module_names(int bits) {
-  std::vector<std::string> names;
-  for (const auto &variant : ngcc::test::built_variants())
-    names.push_back("AFS-TrEDM-" + std::to_string(bits) + "-" + variant);
-  return names;
-}
-
+// ------------------------------------------------------------- digests (modules)
 template <std::size_t N>
-void expect_digests(int bits, const spec::DigestCase (&cases)[N]) {
-  for (const auto &name : module_names(bits)) {
-    const ngcc::Module module = ngcc::test::load(name);
-    ASSERT_NE(module.info(), nullptr);
-    EXPECT_STREQ(module.info()->name, ("AFS-TrEDM-" + std::to_string(bits)).c_str());
-    EXPECT_STREQ(module.info()->kat_name, module.info()->name);
-    EXPECT_STREQ(module.info()->candidate_id, "hash-01");
-    EXPECT_STREQ(module.info()->family, "AFS-TrEDM");
-    EXPECT_EQ(module.info()->digest_bits, bits);
-    EXPECT_EQ(module.info()->is_xof, 0);
-    EXPECT_EQ(module.info()->max_digest_bits, bits);
-    for (const auto &c : cases) {
-      const auto msg = ngcc::test::from_hex(c.msg);
-      const auto expected = ngcc::test::from_hex(c.digest);
-      EXPECT_EQ(ngcc::test::to_hex(ngcc::test::digest(module, msg, c.bits)),
-                ngcc::test::to_hex(expected))
-          << name << ", " << c.bits << " bits";
-    }
-  }
+void expect_digests(const ngcc::Module &module, const spec::DigestCase (&cases)[N]) {
+  for (const auto &c : cases)
+    EXPECT_EQ(ngcc::test::to_hex(ngcc::test::digest(module, ngcc::test::from_hex(c.msg), c.bits)),
+              ngcc::test::to_hex(ngcc::test::from_hex(c.digest)))
+        << c.bits << " bits";
 }
 
-TEST(AfsTrEdmDigest, SubmittedKatRecords512) { expect_digests(512, spec::kKat512); }
-TEST(AfsTrEdmDigest, SubmittedKatRecords768) { expect_digests(768, spec::kKat768); }
-TEST(AfsTrEdmDigest, SubmittedKatRecords1024) { expect_digests(1024, spec::kKat1024); }
-TEST(AfsTrEdmDigest, AdditionalVectors512) { expect_digests(512, spec::kExtra512); }
-TEST(AfsTrEdmDigest, AdditionalVectors768) { expect_digests(768, spec::kExtra768); }
-TEST(AfsTrEdmDigest, AdditionalVectors1024) { expect_digests(1024, spec::kExtra1024); }
+TEST_P(AfsTrEdm512Module, SubmittedKatRecords) { expect_digests(module(), spec::kKat512); }
+TEST_P(AfsTrEdm768Module, SubmittedKatRecords) { expect_digests(module(), spec::kKat768); }
+TEST_P(AfsTrEdm1024Module, SubmittedKatRecords) { expect_digests(module(), spec::kKat1024); }
+TEST_P(AfsTrEdm512Module, AdditionalVectors) { expect_digests(module(), spec::kExtra512); }
+TEST_P(AfsTrEdm768Module, AdditionalVectors) { expect_digests(module(), spec::kExtra768); }
+TEST_P(AfsTrEdm1024Module, AdditionalVectors) { expect_digests(module(), spec::kExtra1024); }
+
+INSTANTIATE_TEST_SUITE_P(Implementations, AfsTrEdmImplementation, ::testing::ValuesIn(kImplementations),
+                         ngcc::test::ParamName());
+INSTANTIATE_TEST_SUITE_P(Modules, AfsTrEdm512Module,
+                         ::testing::ValuesIn(ngcc::test::instance_targets("AFS-TrEDM-512")),
+                         ngcc::test::ParamName());
+INSTANTIATE_TEST_SUITE_P(Modules, AfsTrEdm768Module,
+                         ::testing::ValuesIn(ngcc::test::instance_targets("AFS-TrEDM-768")),
+                         ngcc::test::ParamName());
+INSTANTIATE_TEST_SUITE_P(Modules, AfsTrEdm1024Module,
+                         ::testing::ValuesIn(ngcc::test::instance_targets("AFS-TrEDM-1024")),
+                         ngcc::test::ParamName());
 
 }  // namespace
+}  // namespace ngcc::afs_tredm

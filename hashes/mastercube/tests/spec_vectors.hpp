@@ -4,7 +4,18 @@
 
 #include <cstdint>
 
+#include "mastercube/mastercube.hpp"
+
 namespace mastercube_vectors {
+
+// The instances in the order of every per-instance table below.
+inline const ngcc::mastercube::Params *const kParams[3] = {
+    &ngcc::mastercube::kMasterCube512, &ngcc::mastercube::kMasterCube768,
+    &ngcc::mastercube::kMasterCube1024};
+// A module's row in those tables, from its digest width.
+inline int instance_index(int digest_bits) {
+  return digest_bits == 512 ? 0 : digest_bits == 768 ? 1 : 2;
+}
 
 // §11.1. A message is either hex bytes or seqN = 00 01 .. (N-1) mod 256.
 struct DigestVector {

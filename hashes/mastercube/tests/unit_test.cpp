@@ -1,6 +1,6 @@
 // MasterCube unit tests: every vector and intermediate value of
-// shared/research/hash-17-mastercube.md §§11-12, the padding cases, and the
-// portable vs AVX2 primitive on random states.
+// research/hash-17-mastercube.md §§11-12 and the padding cases, over the
+// implementation table and over the modules.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -18,7 +18,8 @@ namespace {
 using namespace ngcc::mastercube;
 namespace v = mastercube_vectors;
 
-const Params *const kInstances[3] = {&kMasterCube512, &kMasterCube768, &kMasterCube1024};
+class MasterCubeImplementation : public ngcc::test::ImplementationTest<Implementation> {};
+class MasterCubeModule : public ngcc::test::ModuleTest {};
 
 State grid(const char *const (&rows)[12]) {
   State s{};
@@ -54,10 +55,6 @@ State random_state(std::mt19937_64 &rng) {
   }
   return s;
 }
-
-#if NGCC_HAVE_OPT
-bool have_avx2() { return __builtin_cpu_supports("avx2"); }
-#endif
 
 // --- §12: layers and rounds of the portable primitive -----------------------
 
@@ -180,61 +177,47 @@ TEST(MasterCubeLayers, InversesAndInvolutions) {
   }
 }
 
-// --- §12: Cube-f, both primitives -------------------------------------------
+// --- §12: Cube-f ----------------------------------------------------------
 
-std::vector<const Primitive *> primitives() {
-  std::vector<const Primitive *> p{&portable_primitive()};
-#if NGCC_HAVE_OPT
-  if (have_avx2()) p.push_back(&avx2_primitive());
-#endif
-  return p;
+TEST_P(MasterCubeImplementation, CubeFOnZeroAndOnT) {
+  State zero{};
+  impl().cube_f(zero);
+  EXPECT_STATE(grid(v::kCubeFZero), zero);
+  State t = test_state_t();
+  impl().cube_f(t);
+  EXPECT_STATE(grid(v::kCubeFT), t);
 }
 
-TEST(MasterCubeCubeF, OnZeroAndOnT) {
-  for (const Primitive *p : primitives()) {
-    State zero{};
-    p->cube_f(zero);
-    EXPECT_STATE(grid(v::kCubeFZero), zero);
-    State t = test_state_t();
-    p->cube_f(t);
-    EXPECT_STATE(grid(v::kCubeFT), t);
-  }
-}
-
-#if NGCC_HAVE_OPT
-TEST(MasterCubeCubeF, Avx2MatchesPortableOnRandomStates) {
-  if (!have_avx2()) GTEST_SKIP() << "CPU without AVX2";
+TEST_P(MasterCubeImplementation, CubeFAgreesWithPortableOnRandomStates) {
   std::mt19937_64 rng(42);
   for (int n = 0; n < 2000; ++n) {
     State a = random_state(rng);
     State b = a;
-    portable_primitive().cube_f(a);
-    avx2_primitive().cube_f(b);
+    kPortable.cube_f(a);
+    impl().cube_f(b);
     ASSERT_EQ(print(a), print(b)) << "state #" << n;
   }
 }
 
-TEST(MasterCubeCubeF, Avx2AbsorbMatchesPortable) {
-  if (!have_avx2()) GTEST_SKIP() << "CPU without AVX2";
+TEST_P(MasterCubeImplementation, AbsorbAgreesWithPortable) {
   std::mt19937_64 rng(7);
-  for (const Params *params : kInstances) {
+  for (const Params *params : v::kParams) {
     for (std::size_t n_blocks : {0, 1, 2, 5}) {
       std::vector<std::uint8_t> blocks(n_blocks * params->rate_bytes);
       for (auto &b : blocks) b = static_cast<std::uint8_t>(rng());
       State a = random_state(rng);
       State b = a;
-      portable_primitive().absorb(a, blocks.data(), n_blocks, params->rate_bytes);
-      avx2_primitive().absorb(b, blocks.data(), n_blocks, params->rate_bytes);
-      EXPECT_EQ(print(a), print(b)) << params->name << " blocks " << n_blocks;
+      kPortable.absorb(a, blocks.data(), n_blocks, *params);
+      impl().absorb(b, blocks.data(), n_blocks, *params);
+      EXPECT_EQ(print(a), print(b)) << "rate " << params->rate_bytes << ", blocks " << n_blocks;
     }
   }
 }
-#endif
 
 // --- §8.1: padding of the final block ---------------------------------------
 
 TEST(MasterCubePadding, FinalBlockCases) {
-  for (const Params *params : kInstances) {
+  for (const Params *params : v::kParams) {
     const std::size_t R = params->rate_bytes;
     std::vector<std::uint8_t> ones(R, 0xFF), block(R);
     std::vector<std::uint8_t> expected(R, 0);
@@ -242,33 +225,29 @@ TEST(MasterCubePadding, FinalBlockCases) {
     pad_final_block(block.data(), R, ones.data(), 0);  // t = 0: 80 00 .. 00 01
     expected[0] = 0x80;
     expected[R - 1] = 0x01;
-    EXPECT_EQ(expected, block) << params->name;
+    EXPECT_EQ(expected, block) << R;
 
     pad_final_block(block.data(), R, ones.data(), 3);  // 111 then 1, low bits cleared
     expected[0] = 0xF0;
-    EXPECT_EQ(expected, block) << params->name;
+    EXPECT_EQ(expected, block) << R;
 
     std::vector<std::uint8_t> zeros(R, 0);
     pad_final_block(block.data(), R, zeros.data(), 8 * R - 2);  // t = r-2: bits 0x02, 0x01
     expected.assign(R, 0);
     expected[R - 1] = 0x03;
-    EXPECT_EQ(expected, block) << params->name;
+    EXPECT_EQ(expected, block) << R;
 
     pad_final_block(block.data(), R, zeros.data(), 8 * R - 1);  // t = r-1: one shared bit
     expected[R - 1] = 0x01;
-    EXPECT_EQ(expected, block) << params->name;
+    EXPECT_EQ(expected, block) << R;
 
     pad_final_block(block.data(), R, ones.data(), 8 * R - 1);  // message bit r-2 = 1 too
     expected.assign(R, 0xFF);
-    EXPECT_EQ(expected, block) << params->name;
+    EXPECT_EQ(expected, block) << R;
   }
 }
 
-// --- §11: digests through the modules, both variants --------------------------
-
-std::string module_name(int instance, const std::string &variant) {
-  return std::string(kInstances[instance]->name) + "-" + variant;
-}
+// --- §11: digests through the modules ---------------------------------------
 
 std::vector<std::uint8_t> seq(std::size_t n) {
   std::vector<std::uint8_t> m(n);
@@ -276,81 +255,59 @@ std::vector<std::uint8_t> seq(std::size_t n) {
   return m;
 }
 
-TEST(MasterCubeDigest, ModuleInfo) {
-  for (const auto &variant : ngcc::test::built_variants()) {
-    for (int i = 0; i < 3; ++i) {
-      const auto m = ngcc::test::load(module_name(i, variant));
-      const ngcc_instance_info *info = m.info();
-      ASSERT_NE(info, nullptr);
-      EXPECT_STREQ(kInstances[i]->name, info->name);
-      EXPECT_STREQ(kInstances[i]->name, info->kat_name);
-      EXPECT_STREQ("hash-17", info->candidate_id);
-      EXPECT_STREQ("MasterCube", info->family);
-      EXPECT_EQ(int(8 * kInstances[i]->digest_bytes), info->digest_bits);
-      EXPECT_EQ(0, info->is_xof);
-      EXPECT_EQ(info->digest_bits, info->max_digest_bits);
-      EXPECT_EQ(variant, info->variant);
-      EXPECT_STREQ(variant == "ref" ? "portable" : "avx2", info->code_path());
-    }
+TEST_P(MasterCubeModule, SpecTable11_1) {
+  const int i = v::instance_index(info().digest_bits);
+  for (const auto &vec : v::kDigests) {
+    const auto msg = vec.msg_hex ? ngcc::test::from_hex(vec.msg_hex) : seq(vec.seq_bytes);
+    EXPECT_EQ(vec.digest[i], ngcc::test::to_hex(ngcc::test::digest(module(), msg, vec.msg_bits)))
+        << "bits " << vec.msg_bits;
   }
 }
 
-TEST(MasterCubeDigest, SpecTable11_1) {
-  for (const auto &variant : ngcc::test::built_variants()) {
-    for (int i = 0; i < 3; ++i) {
-      const auto m = ngcc::test::load(module_name(i, variant));
-      for (const auto &vec : v::kDigests) {
-        const auto msg = vec.msg_hex ? ngcc::test::from_hex(vec.msg_hex) : seq(vec.seq_bytes);
-        EXPECT_EQ(vec.digest[i], ngcc::test::to_hex(ngcc::test::digest(m, msg, vec.msg_bits)))
-            << m.path() << " bits " << vec.msg_bits;
-      }
-    }
+TEST_P(MasterCubeModule, SpecTable11_2PaddingPairs) {
+  const int i = v::instance_index(info().digest_bits);
+  const std::size_t R = v::kParams[i]->rate_bytes;
+  for (const auto &pair : v::kPaddingPairs) {
+    if (pair.instance != i) continue;
+    const auto buffer = pair.buffer == 'F'   ? std::vector<std::uint8_t>(R, 0xFF)
+                        : pair.buffer == 'S' ? seq(R)
+                                             : std::vector<std::uint8_t>(R, 0x00);
+    EXPECT_EQ(pair.at_r_minus_1, ngcc::test::to_hex(ngcc::test::digest(module(), buffer, 8 * R - 1)))
+        << "buffer " << pair.buffer;
+    EXPECT_EQ(pair.at_r_minus_2, ngcc::test::to_hex(ngcc::test::digest(module(), buffer, 8 * R - 2)))
+        << "buffer " << pair.buffer;
   }
-}
-
-TEST(MasterCubeDigest, SpecTable11_2PaddingPairs) {
-  for (const auto &variant : ngcc::test::built_variants()) {
-    for (const auto &pair : v::kPaddingPairs) {
-      const auto m = ngcc::test::load(module_name(pair.instance, variant));
-      const std::size_t R = kInstances[pair.instance]->rate_bytes;
-      const auto buffer = pair.buffer == 'F'   ? std::vector<std::uint8_t>(R, 0xFF)
-                          : pair.buffer == 'S' ? seq(R)
-                                               : std::vector<std::uint8_t>(R, 0x00);
-      EXPECT_EQ(pair.at_r_minus_1, ngcc::test::to_hex(ngcc::test::digest(m, buffer, 8 * R - 1)))
-          << m.path() << " buffer " << pair.buffer;
-      EXPECT_EQ(pair.at_r_minus_2, ngcc::test::to_hex(ngcc::test::digest(m, buffer, 8 * R - 2)))
-          << m.path() << " buffer " << pair.buffer;
-    }
-    const auto m512 = ngcc::test::load(module_name(0, variant));
+  if (i == 0) {
     EXPECT_EQ(v::kFullBlockFF512,
-              ngcc::test::to_hex(ngcc::test::digest(m512, std::vector<std::uint8_t>(120, 0xFF))));
+              ngcc::test::to_hex(ngcc::test::digest(module(), std::vector<std::uint8_t>(120, 0xFF))));
   }
 }
 
-TEST(MasterCubeDigest, SpecTable11_3PartialBytes) {
-  for (const auto &variant : ngcc::test::built_variants()) {
-    for (const auto &rec : v::kKatRecords) {
-      const auto m = ngcc::test::load(module_name(rec.instance, variant));
-      auto msg = ngcc::test::from_hex(rec.msg_hex);
-      EXPECT_EQ(rec.digest, ngcc::test::to_hex(ngcc::test::digest(m, msg, rec.msg_bits)))
-          << m.path() << " bits " << rec.msg_bits;
-      // The unused low bits of the last byte must not matter.
-      msg.back() = static_cast<std::uint8_t>(msg.back() | (0xFFu >> (rec.msg_bits % 8)));
-      EXPECT_EQ(rec.digest, ngcc::test::to_hex(ngcc::test::digest(m, msg, rec.msg_bits)))
-          << m.path() << " bits " << rec.msg_bits << " with low bits set";
-    }
+TEST_P(MasterCubeModule, SpecTable11_3PartialBytes) {
+  const int i = v::instance_index(info().digest_bits);
+  for (const auto &rec : v::kKatRecords) {
+    if (rec.instance != i) continue;
+    auto msg = ngcc::test::from_hex(rec.msg_hex);
+    EXPECT_EQ(rec.digest, ngcc::test::to_hex(ngcc::test::digest(module(), msg, rec.msg_bits)))
+        << "bits " << rec.msg_bits;
+    // The unused low bits of the last byte must not matter.
+    msg.back() = static_cast<std::uint8_t>(msg.back() | (0xFFu >> (rec.msg_bits % 8)));
+    EXPECT_EQ(rec.digest, ngcc::test::to_hex(ngcc::test::digest(module(), msg, rec.msg_bits)))
+        << "bits " << rec.msg_bits << " with low bits set";
   }
 }
 
-TEST(MasterCubeDigest, Kat223ZeroAndFF) {
+TEST_P(MasterCubeModule, Kat223ZeroAndFF) {
+  const int i = v::instance_index(info().digest_bits);
   const std::vector<std::uint8_t> zeros(1 << 20, 0x00), ones(1 << 20, 0xFF);
-  for (const auto &variant : ngcc::test::built_variants()) {
-    for (int i = 0; i < 3; ++i) {
-      const auto m = ngcc::test::load(module_name(i, variant));
-      EXPECT_EQ(v::kKat223Zero[i], ngcc::test::to_hex(ngcc::test::digest(m, zeros))) << m.path();
-      EXPECT_EQ(v::kKat223FF[i], ngcc::test::to_hex(ngcc::test::digest(m, ones))) << m.path();
-    }
-  }
+  EXPECT_EQ(v::kKat223Zero[i], ngcc::test::to_hex(ngcc::test::digest(module(), zeros)));
+  EXPECT_EQ(v::kKat223FF[i], ngcc::test::to_hex(ngcc::test::digest(module(), ones)));
 }
+
+INSTANTIATE_TEST_SUITE_P(Implementations, MasterCubeImplementation,
+                         ::testing::ValuesIn(kImplementations), ngcc::test::ParamName());
+INSTANTIATE_TEST_SUITE_P(Modules, MasterCubeModule,
+                         ::testing::ValuesIn(ngcc::test::family_targets("mastercube")),
+                         ngcc::test::ParamName());
 
 }  // namespace

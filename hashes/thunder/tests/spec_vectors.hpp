@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-namespace thunder_test {
+namespace ngcc::thunder::test {
 
 struct SpecVector {
   const char *instance;
@@ -479,4 +479,4 @@ inline constexpr SpecVector kSpecVectors[] = {
      "A8"},
 };
 
-}  // namespace thunder_test
+}  // namespace ngcc::thunder::test

@@ -1,12 +1,11 @@
-// Portable reference of the permutation Thunder-p (spec §3), written to be
-// read against the specification: one loop per step, lane k = x + 5y.
+// Thunder-p and the block absorption, portable reference (§3, §4.2 of
+// research/hash-33-thunder.md), written to be read against the
+// specification: one loop per step, lane k = x + 5y.
+#include "common/lanes.hpp"
 #include "thunder/thunder.hpp"
 
 namespace ngcc::thunder {
 namespace {
-
-
-constexpr int lane(int x, int y) { return ((x + 5) % 5) + 5 * ((y + 5) % 5); }
 
 // Lane indices of π and ψ, derived at compile time from their definitions
 // so the loops below do no index arithmetic.
@@ -73,9 +72,11 @@ void psi(State &a) {
 
 }  // namespace steps
 
-// Round i = psi o pi o theta o rho o iota (§3).
-void permute_portable(State &state) {
-  for (int i = 0; i < 12; ++i) {
+namespace {
+
+// Round i = ψ ∘ π ∘ θ ∘ ρ ∘ ι (§3).
+void permute(State &state) {
+  for (int i = 0; i < kRounds; ++i) {
     steps::iota(state, i);
     steps::rho(state);
     steps::theta(state);
@@ -83,5 +84,20 @@ void permute_portable(State &state) {
     steps::psi(state);
   }
 }
+
+// §4.2; the rate lanes are not fed forward.
+void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
+  for (std::size_t b = 0; b < nblocks; ++b, blocks += p.rate_bytes) {
+    for (int i = 0; i < p.rate_lanes(); ++i) state[kLanes - 1 - i] ^= load_be64(blocks + 8 * i);
+    std::uint64_t capacity[kLanes];
+    for (int j = 0; j < p.capacity_lanes(); ++j) capacity[j] = state[j];
+    permute(state);
+    for (int j = 0; j < p.capacity_lanes(); ++j) state[j] ^= capacity[j];
+  }
+}
+
+}  // namespace
+
+const Implementation kPortable{"portable", kCompiledFeatures, absorb, permute};
 
 }  // namespace ngcc::thunder

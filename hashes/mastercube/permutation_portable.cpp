@@ -1,16 +1,12 @@
 // Portable MasterCube primitive: the layers of §4 on the 12 x 8 cell grid,
 // written to be read against the specification rather than to be fast.
-#include "mastercube/permutation.hpp"
+#include "mastercube/mastercube.hpp"
 
 #include <utility>
 
 namespace ngcc::mastercube {
 namespace layers {
 namespace {
-
-constexpr std::uint16_t rotr16(std::uint16_t x, unsigned n) {
-  return n == 0 ? x : static_cast<std::uint16_t>((x >> n) | (x << (16 - n)));
-}
 
 // §3: F[a,b,g](x) = (x >>> a AND x >>> b) XOR x >>> g.
 template <unsigned A, unsigned B, unsigned G>
@@ -62,39 +58,35 @@ void swap_rows(State &s) {
   }
 }
 
-// Lane (x, y) = (U, W) = (row y, row 6+y) at column x; six Feistel half-steps.
-void mandrx(State &s) {
+// Applies `steps` to every lane (x, y) = (U, W) = (row y, row 6+y) at column x.
+template <class Steps>
+void for_each_lane(State &s, Steps steps) {
   for (int y = 0; y < kHalfRows; ++y) {
-    for (int x = 0; x < kCols; ++x) {
-      std::uint16_t u = s.row[y][x];
-      std::uint16_t w = s.row[kHalfRows + y][x];
-      w ^= andrx<0, 1, 8>(u);
-      u ^= andrx<14, 5, 0>(w);
-      w ^= andrx<9, 12, 8>(u);
-      u ^= andrx<14, 5, 0>(w);
-      w ^= andrx<0, 1, 8>(u);
-      u ^= andrx<8, 9, 0>(w);
-      s.row[y][x] = u;
-      s.row[kHalfRows + y][x] = w;
-    }
+    for (int x = 0; x < kCols; ++x) steps(s.row[y][x], s.row[kHalfRows + y][x]);
   }
 }
 
+// Six Feistel half-steps per lane, and their inverse in reverse order.
+void mandrx(State &s) {
+  for_each_lane(s, [](std::uint16_t &u, std::uint16_t &w) {
+    w ^= andrx<0, 1, 8>(u);
+    u ^= andrx<14, 5, 0>(w);
+    w ^= andrx<9, 12, 8>(u);
+    u ^= andrx<14, 5, 0>(w);
+    w ^= andrx<0, 1, 8>(u);
+    u ^= andrx<8, 9, 0>(w);
+  });
+}
+
 void mandrx_inverse(State &s) {
-  for (int y = 0; y < kHalfRows; ++y) {
-    for (int x = 0; x < kCols; ++x) {
-      std::uint16_t u = s.row[y][x];
-      std::uint16_t w = s.row[kHalfRows + y][x];
-      u ^= andrx<8, 9, 0>(w);
-      w ^= andrx<0, 1, 8>(u);
-      u ^= andrx<14, 5, 0>(w);
-      w ^= andrx<9, 12, 8>(u);
-      u ^= andrx<14, 5, 0>(w);
-      w ^= andrx<0, 1, 8>(u);
-      s.row[y][x] = u;
-      s.row[kHalfRows + y][x] = w;
-    }
-  }
+  for_each_lane(s, [](std::uint16_t &u, std::uint16_t &w) {
+    u ^= andrx<8, 9, 0>(w);
+    w ^= andrx<0, 1, 8>(u);
+    u ^= andrx<14, 5, 0>(w);
+    w ^= andrx<9, 12, 8>(u);
+    u ^= andrx<14, 5, 0>(w);
+    w ^= andrx<0, 1, 8>(u);
+  });
 }
 
 void mix_columns(State &s) {
@@ -134,9 +126,7 @@ void add_constant(State &s, unsigned k) {
 }
 
 void half_exchange(State &s) {
-  for (int y = 0; y < kHalfRows; ++y) {
-    for (int x = 0; x < kCols; ++x) std::swap(s.row[y][x], s.row[kHalfRows + y][x]);
-  }
+  for_each_lane(s, [](std::uint16_t &u, std::uint16_t &w) { std::swap(u, w); });
 }
 
 void forward_round(State &s, unsigned k) {
@@ -180,10 +170,9 @@ void cube_f(State &s) {
 
 namespace {
 
-void absorb_portable(State &state, const std::uint8_t *blocks, std::size_t n_blocks,
-                     std::size_t rate_bytes) {
-  for (std::size_t b = 0; b < n_blocks; ++b, blocks += rate_bytes) {
-    for (std::size_t i = 0; i < rate_bytes; i += 2) {
+void absorb(State &state, const std::uint8_t *blocks, std::size_t n_blocks, const Params &p) {
+  for (std::size_t b = 0; b < n_blocks; ++b, blocks += p.rate_bytes) {
+    for (std::size_t i = 0; i < p.rate_bytes; i += 2) {
       state.row[i / 16][(i / 2) % kCols] ^= load_le16(blocks + i);
     }
     layers::cube_f(state);
@@ -192,9 +181,6 @@ void absorb_portable(State &state, const std::uint8_t *blocks, std::size_t n_blo
 
 }  // namespace
 
-const Primitive &portable_primitive() {
-  static constexpr Primitive primitive{absorb_portable, layers::cube_f};
-  return primitive;
-}
+const Implementation kPortable{"portable", kCompiledFeatures, absorb, layers::cube_f};
 
 }  // namespace ngcc::mastercube

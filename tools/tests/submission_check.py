@@ -1,0 +1,80 @@
+"""The submission builder on the fixture packages of tools/testdata/submission
+(ctest `submission_builder`, label unit): the good package builds into
+CHIME-512/submitted-ref and passes KAT_2_12; the broken one reports its
+compile error in one line and builds an optimized library that fails KAT_2_12.
+
+usage: submission_check.py NGCC_KAT MODULE_MANIFEST
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import yaml
+
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILDER = os.path.join(TOOLS, "ngcc_submission.py")
+FIXTURES = os.path.join(TOOLS, "testdata", "submission")
+KAT, MANIFEST = sys.argv[1], sys.argv[2]
+
+
+def build(package, out, *extra):
+    return subprocess.run([sys.executable, BUILDER, "build", os.path.join(FIXTURES, package),
+                           "--out", out, "--manifest", MANIFEST, *extra],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def kat_2_12(library, out):
+    return subprocess.run([KAT, library, "--name", "CHIME-512", "--digest-bits", "512",
+                           "--kinds", "2_12", "--require-manifest", "--out", out],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+class SubmissionBuilder(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.out = self.tmp.name
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_good_package_is_a_variant_of_its_instance_and_passes(self):
+        proc = build("good", self.out)
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        with open(os.path.join(self.out, "campaign.yaml")) as f:
+            campaign = yaml.safe_load(f)
+        self.assertEqual(campaign["libraries"], [{
+            "instance": "CHIME-512", "variant": "submitted-ref", "path": "libCHIME-512-submitted-ref.so",
+            "build_flags": campaign["libraries"][0]["build_flags"], "flags_source": "guide"}])
+        self.assertIn("-std=c99 -Wpedantic -Wall -Wextra -O2", campaign["libraries"][0]["build_flags"])
+        kat = kat_2_12(os.path.join(self.out, "libCHIME-512-submitted-ref.so"), self.out)
+        self.assertEqual(kat.returncode, 0, kat.stdout + kat.stderr)
+        self.assertIn("PASS", kat.stdout)
+
+    def test_broken_package_fails_in_one_line_each(self):
+        proc = build("broken", self.out)
+        self.assertEqual(proc.returncode, 1)
+        fails = [l for l in proc.stdout.splitlines() if l.startswith("FAIL")]
+        self.assertEqual(len(fails), 1, proc.stdout)
+        self.assertIn("Reference_Implementation/CHIME-512: does not build", fails[0])
+        self.assertIn("error", fails[0])
+        kat = kat_2_12(os.path.join(self.out, "libCHIME-512-submitted-opt.so"), self.out)
+        self.assertEqual(kat.returncode, 1)
+        self.assertTrue(kat.stdout.startswith("FAIL"), kat.stdout)
+
+    def test_configuration_errors_are_one_line(self):
+        config = os.path.join(self.out, "bad.yaml")
+        with open(config, "w") as f:
+            f.write("sourcez: [x]\n")
+        proc = build("good", self.out, "--config", config)
+        self.assertEqual(proc.returncode, 2)
+        self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
+        self.assertIn("unknown key 'sourcez'", proc.stderr)
+        proc = build("no-such-package", self.out)
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("not a directory", proc.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1])
