@@ -144,7 +144,8 @@ Options parse_options(int *argc, char **argv, bool *has_min_time, std::string *o
 long pin(const std::string &spec) {
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
-  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) die(std::string("sched_getaffinity: ") + std::strerror(errno));
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+    die(std::string("sched_getaffinity: ") + std::strerror(errno));
   long cpu = -1;
   if (spec == "last") {
     for (long c = 0; c < CPU_SETSIZE; ++c)
@@ -188,7 +189,9 @@ std::string modules_json(const std::vector<std::unique_ptr<LoadedModule>> &mods)
   for (const auto &m : mods) {
     const ModuleSpec &s = m->spec;
     const std::string &path = m->module.path();
-    const auto text_or_null = [](const std::string &v) { return v.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v); };
+    const auto text_or_null = [](const std::string &v) {
+      return v.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
+    };
     nlohmann::ordered_json e = {
         {"key", s.key()},
         {"name", s.instance},

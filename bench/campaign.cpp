@@ -202,7 +202,8 @@ class CampaignReader {
       r_.check_keys(e, where, {"instance", "variants", "baseline"});
       r_.string_at(e, where, "instance", true);
       const std::string name = declared(e["instance"], Reader::join(where, "instance")).name;
-      if (overrides_.count(name)) r_.fail(e["instance"], Reader::join(where, "instance"), "'" + name + "' overridden twice");
+      if (overrides_.count(name))
+        r_.fail(e["instance"], Reader::join(where, "instance"), "'" + name + "' overridden twice");
       Override o;
       if (e["variants"].IsDefined()) o.variants = read_variants(e["variants"], Reader::join(where, "variants"));
       if (e["baseline"].IsDefined()) o.baseline = built_baseline(e["baseline"], Reader::join(where, "baseline"));
@@ -288,7 +289,8 @@ class CampaignReader {
     m.candidate_id = r_.string_at(e, where, "candidate_id", true);
     if (!e["digest_bits"].IsDefined()) r_.fail(e, Reader::join(where, "digest_bits"), "missing key");
     m.digest_bits = static_cast<int>(r_.uint_of(e["digest_bits"], Reader::join(where, "digest_bits"), 8, 65536));
-    if (m.digest_bits % 8 != 0) r_.fail(e["digest_bits"], Reader::join(where, "digest_bits"), "must be a multiple of 8");
+    if (m.digest_bits % 8 != 0)
+      r_.fail(e["digest_bits"], Reader::join(where, "digest_bits"), "must be a multiple of 8");
     m.family = r_.string_at(e, where, "family", false);
     if (m.family.empty()) m.family = m.instance;
     m.full_name = m.family;

@@ -26,7 +26,8 @@ class Reader {
     if (it == object.end()) fail(at, "missing key");
     const bool number = type == json::value_t::number_integer &&
                         (it->is_number_integer() || it->is_number_unsigned());
-    if (!number && it->type() != type) fail(at, std::string("expected ") + name_of(type) + ", found " + it->type_name());
+    if (!number && it->type() != type)
+      fail(at, std::string("expected ") + name_of(type) + ", found " + it->type_name());
     return *it;
   }
   std::string text(const json &object, const std::string &where, const char *key) const {

@@ -136,7 +136,9 @@ std::string microarchitecture(const CpuIdentity &cpu) {
     name = lookup(kAmd, cpu);
   } else if (cpu.vendor == "GenuineIntel") {
     if (cpu.family == 6 && cpu.model == 0x55)
-      name = has_flag(cpu, "avx512_bf16") ? "cooperlake" : has_flag(cpu, "avx512_vnni") ? "cascadelake" : "skylake-avx512";
+      name = has_flag(cpu, "avx512_bf16")   ? "cooperlake"
+             : has_flag(cpu, "avx512_vnni") ? "cascadelake"
+                                            : "skylake-avx512";
     else
       name = lookup(kIntel, cpu);
   }

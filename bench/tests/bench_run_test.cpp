@@ -150,15 +150,16 @@ TEST(BenchRun, FilterWithoutBaselines) {
   const json doc = bench_json(r);
   ASSERT_TRUE(doc.is_object()) << r.out;
   EXPECT_FALSE(doc["benchmarks"].empty());
-  for (const json &row : doc["benchmarks"]) EXPECT_EQ(row["name"].get<std::string>().find("/openssl/"), std::string::npos);
+  for (const json &row : doc["benchmarks"])
+    EXPECT_EQ(row["name"].get<std::string>().find("/openssl/"), std::string::npos) << row["name"];
 }
 
 // Repetitions: every repetition must run the same number of calls (Google
 // Benchmark aborts otherwise), although the best-call sampling runs the loop
 // in batches whose size comes from a timed first call.
 TEST(BenchRun, RepetitionsOfSampledLoopAgree) {
-  const std::string file = write_temp(std::string("sizes: [32, 4096]\nlibraries:\n  - {name: Fast, path: ") +
-                                      NGCC_TEST_MODULE_DIR + "/libSHA-256-openssl.so, candidate_id: test, digest_bits: 256}\n");
+  const std::string file = write_temp(library(std::string("{name: Fast, path: ") + NGCC_TEST_MODULE_DIR +
+                                              "/libSHA-256-openssl.so, candidate_id: test, digest_bits: 256}"));
   const auto r = run_bench({"--ngcc_campaign=" + file, "--benchmark_min_time=0.01", "--benchmark_repetitions=3",
                             "--benchmark_enable_random_interleaving=true", "--benchmark_filter=^Fast/",
                             "--ngcc_no_rss", "--benchmark_format=json"});
