@@ -226,7 +226,7 @@ NGCC_ALWAYS_INLINE H block_word(const std::uint8_t *block, int i) {
   return _mm_shuffle_epi8(_mm_loadl_epi64(reinterpret_cast<const H *>(block + 8 * i)), reverse);
 }
 
-// S[j], S[j + 1] and S[j] in lane 0.
+// S[j], S[j + 1].
 template <int j>
 NGCC_ALWAYS_INLINE H chain_pair(const H (&s)[12]) {
   if constexpr (j % 2 == 0)
@@ -234,12 +234,14 @@ NGCC_ALWAYS_INLINE H chain_pair(const H (&s)[12]) {
   else
     return pair<1, 0>(s[j / 2], s[j / 2 + 1]);
 }
+// S[j] in lane 0.
 template <int j>
 NGCC_ALWAYS_INLINE H chain_word(const H (&s)[12]) {
   return low<j % 2>(s[j / 2]);
 }
 
-// W[p], W[p + 1] (both = 1 for a single word in lane 0) for block size nr.
+// W[p], W[p + 1] of the permutation input for block size nr; W[p] alone,
+// in lane 0, if `single` (column 4).
 template <unsigned nr, int p, bool single>
 NGCC_ALWAYS_INLINE H input_words(H counter, const std::uint8_t *block, const H (&s)[12]) {
   constexpr int n = static_cast<int>(nr);
