@@ -92,7 +92,8 @@ NGCC_ALWAYS_INLINE Branches round(const Branches &s, const V *rc) {
 }
 
 // An empty asm that keeps each round's instructions together, in the order
-// of round(); letting the compiler interleave rounds measured 1.5-2% slower.
+// of round(); letting the compiler interleave rounds measured 1.5-2% slower
+// (Zen 3, 2026-11).
 NGCC_ALWAYS_INLINE void round_boundary(Branches &s) {
   asm("" : "+x"(s.a0), "+x"(s.a1), "+x"(s.b0), "+x"(s.b1), "+x"(s.c0), "+x"(s.c1));
 }
@@ -119,11 +120,11 @@ NGCC_ALWAYS_INLINE void store_state(State &w, const Branches &s) {
 // The block loops below are kept out of absorb() (noinline) and carry the
 // state in a local copy: otherwise GCC 12 keeps the state on the stack
 // between blocks, a store-to-load round trip on the critical path of every
-// block (5% on CHIME-512, 3% on CHIME-1024 on Zen 3; clang does not need it).
-#define CHIME_BLOCK_LOOP __attribute__((noinline))
+// block (5% on CHIME-512, 3% on CHIME-1024 on Zen 3, 2026-11; clang does not
+// need it).
 
 // CHIME-512 (§10): block bytes 0..63 into A0, A1; no feed-forward.
-CHIME_BLOCK_LOOP void absorb_512(Branches &state, const std::uint8_t *p, std::size_t nblocks) {
+__attribute__((noinline)) void absorb_512(Branches &state, const std::uint8_t *p, std::size_t nblocks) {
   const V *rc = round_constants();
   Branches s = state;
   for (; nblocks > 0; --nblocks, p += 64) {
@@ -136,7 +137,7 @@ CHIME_BLOCK_LOOP void absorb_512(Branches &state, const std::uint8_t *p, std::si
 
 // CHIME-1024 (§11): bytes 0..31 into A0, bytes 32..55 into A1[1..3]; the
 // capacity A1[0], B0, B1, C0, C1 is fed forward.
-CHIME_BLOCK_LOOP void absorb_1024(Branches &state, const std::uint8_t *p, std::size_t nblocks) {
+__attribute__((noinline)) void absorb_1024(Branches &state, const std::uint8_t *p, std::size_t nblocks) {
   const V *rc = round_constants();
   const V zero = _mm256_setzero_si256();
   Branches s = state;
