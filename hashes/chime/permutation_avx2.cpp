@@ -63,7 +63,9 @@ NGCC_ALWAYS_INLINE void chi(V &x, V &y, V &z) {
 }
 
 // One round (§8), L in the closed form of §5. Statements are ordered by
-// priority: the lane crossings first, then the chain t1 -> c0 -> a0 -> b1.
+// priority: the lane crossings first, then the chain t1 -> c0 -> b1. SHL7
+// distributes over a0' = WROT(a0) ^ PSWAP(c0'), so b1' does not wait for
+// a0', and RC joins WROT(a0) before PSWAP(c0') arrives.
 template <unsigned r>
 NGCC_ALWAYS_INLINE Branches round(const Branches &s, const V *rc) {
   const V a0_moved = wrot(s.a0);
@@ -71,9 +73,9 @@ NGCC_ALWAYS_INLINE Branches round(const Branches &s, const V *rc) {
   const V t1 = xor3(s.b1, hrot(s.c1), rotl64<31>(s.a1));
   const V a0_rot29 = rotl64<29>(s.a0);
   V c0 = xor3(s.c0, a0_rot29, t1);
-  const V a0_lin = _mm256_xor_si256(a0_moved, pswap(c0));
-  V b1 = _mm256_xor_si256(t1, _mm256_slli_epi64(a0_lin, 7));
-  V a0 = _mm256_xor_si256(a0_lin, _mm256_load_si256(rc + r));
+  const V c0_swapped = pswap(c0);
+  V b1 = xor3(t1, _mm256_slli_epi64(a0_moved, 7), _mm256_slli_epi64(c0_swapped, 7));
+  V a0 = xor3(a0_moved, _mm256_load_si256(rc + r), c0_swapped);
   V b0 = _mm256_xor_si256(s.b0, s.a1);
   V a1 = _mm256_xor_si256(a1_moved, hrot(b0));
   const V t2 = xor3(s.c1, avx2::rotr64<16>(a0_rot29), hrot(t1));  // rotl 13 = rotl 29, rotr 16
