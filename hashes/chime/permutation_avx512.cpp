@@ -1,15 +1,14 @@
-// CHIME permutation and absorb loop with AVX-512F/VL on 256-bit registers:
-// one branch per ymm register, rounds fully unrolled so the branch rotation
-// of §8 is a compile-time renaming. Same results as permutation_portable.cpp.
+// CHIME rounds with AVX-512F/VL on 256-bit registers, one branch per ymm
+// register, run by the vector block loop of permutation.hpp (rounds fully
+// unrolled, so the branch rotation of §8 is a compile-time renaming). Same
+// results as permutation_portable.cpp.
 //
 // vpternlogq makes every three-input XOR and each χ output one instruction
 // and vprolq each rotation: 27 instructions a round. Where simple vector
 // instructions take 2 cycles (Zen 5, 2026-12) the loop is bound by the
 // latency of the chain from round to round, not by throughput, so round()
 // spends two instructions to shorten that chain and orders every operand.
-#include <array>
 #include <cstdint>
-#include <utility>
 
 #include "chime/chime.hpp"
 #include "common/simd_avx512.hpp"
@@ -19,8 +18,6 @@ namespace {
 
 using V = __m256i;
 using avx512::kXor3;
-
-NGCC_ALWAYS_INLINE V load(const void *p) { return _mm256_loadu_si256(static_cast<const V *>(p)); }
 
 // §4 word moves: WROT and HSWAP rotate the four words (valignq), PSWAP and
 // HROT stay inside the 128-bit halves (vpshufd).
@@ -36,9 +33,7 @@ NGCC_ALWAYS_INLINE V rotl(V x) {
 NGCC_ALWAYS_INLINE V shl7(V x) { return _mm256_slli_epi64(x, 7); }
 NGCC_ALWAYS_INLINE V shr5(V x) { return _mm256_srli_epi64(x, 5); }
 
-struct Branches {
-  V a0, a1, b0, b1, c0, c1;
-};
+using Branches = vector::Registers;
 
 // vpternlogq reads its first operand (the destination register) two cycles
 // before it can read the other two (Zen 5, 2026-12: 2 cycles latency from
@@ -97,72 +92,17 @@ NGCC_ALWAYS_INLINE Branches round(const Branches &s) {
     return {a1, b0, b1, c0, c1, a0};  // backward rotation
 }
 
-template <std::size_t... r>
-NGCC_ALWAYS_INLINE Branches permute_unrolled(Branches s, std::index_sequence<r...>) {
-  ((s = round<r>(s)), ...);
-  return s;
-}
-
-template <unsigned rounds>
-NGCC_ALWAYS_INLINE Branches permute_registers(const Branches &s) {
-  return permute_unrolled(s, std::make_index_sequence<rounds>{});
-}
-
-NGCC_ALWAYS_INLINE Branches load_state(const State &w) {
-  return {load(&w[0]), load(&w[4]), load(&w[8]), load(&w[12]), load(&w[16]), load(&w[20])};
-}
-NGCC_ALWAYS_INLINE void store_state(State &w, const Branches &s) {
-  const V v[6] = {s.a0, s.a1, s.b0, s.b1, s.c0, s.c1};
-  for (unsigned i = 0; i < 6; ++i) _mm256_storeu_si256(reinterpret_cast<V *>(&w[4 * i]), v[i]);
-}
-
-// CHIME-512 (§10): block bytes 0..63 into A0, A1; no feed-forward.
-__attribute__((noinline)) void absorb_512(Branches &state, const std::uint8_t *p, std::size_t nblocks) {
-  Branches s = state;
-  for (; nblocks > 0; --nblocks, p += 64) {
-    s.a0 = _mm256_xor_si256(s.a0, load(p));
-    s.a1 = _mm256_xor_si256(s.a1, load(p + 32));
-    s = permute_registers<15>(s);
+// The rounds for the block loop of permutation.hpp.
+struct Rounds {
+  template <unsigned r>
+  NGCC_ALWAYS_INLINE Branches round(const Branches &s) const {
+    return chime::round<r>(s);
   }
-  state = s;
-}
-
-// CHIME-1024 (§11): bytes 0..31 into A0, bytes 32..55 into A1[1..3]; the
-// capacity A1[0], B0, B1, C0, C1 is fed forward.
-__attribute__((noinline)) void absorb_1024(Branches &state, const std::uint8_t *p, std::size_t nblocks) {
-  Branches s = state;
-  for (; nblocks > 0; --nblocks, p += 56) {
-    const Branches old = s;
-    s.a0 = _mm256_xor_si256(s.a0, load(p));
-    // Bytes 24..55 are block words 3..6; word 3 belongs to A0, not A1.
-    s.a1 = _mm256_xor_si256(s.a1, _mm256_maskz_mov_epi64(0x0E, load(p + 24)));
-    s = permute_registers<20>(s);
-    s.a1 = _mm256_xor_si256(s.a1, _mm256_maskz_mov_epi64(0x01, old.a1));
-    s.b0 = _mm256_xor_si256(s.b0, old.b0);
-    s.b1 = _mm256_xor_si256(s.b1, old.b1);
-    s.c0 = _mm256_xor_si256(s.c0, old.c0);
-    s.c1 = _mm256_xor_si256(s.c1, old.c1);
-  }
-  state = s;
-}
-
-void permute(State &state, unsigned rounds) {
-  const Branches s = load_state(state);
-  store_state(state, rounds == 15 ? permute_registers<15>(s) : permute_registers<20>(s));
-}
-
-void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
-  if (nblocks == 0) return;
-  Branches s = load_state(state);
-  if (p.feed_forward)
-    absorb_1024(s, blocks, nblocks);
-  else
-    absorb_512(s, blocks, nblocks);
-  store_state(state, s);
-}
+};
+using Loop = vector::BlockLoop<Rounds>;
 
 }  // namespace
 
-const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures, absorb, permute};
+const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures, Loop::absorb<Params>, Loop::permute};
 
 }  // namespace ngcc::chime
