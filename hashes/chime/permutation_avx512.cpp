@@ -67,8 +67,8 @@ NGCC_ALWAYS_INLINE void chi(V &x, V &y, V &z) {
 // b0' = b0 ^ a1 likewise for a1'. Operands in order of readiness; b1' is
 // always the last branch of L, c0' or a0'' the last of the other triple.
 template <unsigned r>
-NGCC_ALWAYS_INLINE Branches round(const Branches &s) {
-  const V rc = _mm256_set1_epi64x(static_cast<long long>(kRoundConstants[r]));
+NGCC_ALWAYS_INLINE Branches round(const Branches &s, const std::uint64_t *constants) {
+  const V rc = _mm256_set1_epi64x(static_cast<long long>(constants[r]));
   const V t1 = xor3(hrot(s.c1), rotl<31>(s.a1), s.b1);
   V c0 = xor3(t1, rotl<29>(s.a0), s.c0);
   const V a0_moved = wrot(s.a0);
@@ -93,10 +93,18 @@ NGCC_ALWAYS_INLINE Branches round(const Branches &s) {
 }
 
 // The rounds for the block loop of permutation.hpp.
+// The table's address is hidden from the optimizer, so each constant stays a
+// broadcast memory operand of its vpternlogq ({1to4}) instead of being built
+// in a register (movabs, vpbroadcastq) at every call.
 struct Rounds {
+  const std::uint64_t *constants = hidden(kRoundConstants);
+  static const std::uint64_t *hidden(const std::uint64_t *p) {
+    asm("" : "+r"(p));
+    return p;
+  }
   template <unsigned r>
   NGCC_ALWAYS_INLINE Branches round(const Branches &s) const {
-    return chime::round<r>(s);
+    return chime::round<r>(s, constants);
   }
 };
 using Loop = vector::BlockLoop<Rounds>;
