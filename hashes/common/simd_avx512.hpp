@@ -46,6 +46,10 @@
 #define _mm512_shrdi_epi16(a, b, n) NGCC_EMULATED_SHRDI(512, 16, a, b, n)
 #define _mm512_shrdi_epi32(a, b, n) NGCC_EMULATED_SHRDI(512, 32, a, b, n)
 #define _mm512_shrdi_epi64(a, b, n) NGCC_EMULATED_SHRDI(512, 64, a, b, n)
+// Nor valignq on ymm: words n.. of the eight-word concatenation (a:b), b low.
+#undef _mm256_alignr_epi64
+#define _mm256_alignr_epi64(a, b, n) \
+  _mm256_permutex2var_epi64((b), _mm256_setr_epi64x((n), (n) + 1, (n) + 2, (n) + 3), (a))
 #endif
 
 namespace ngcc::avx512 {
@@ -61,5 +65,13 @@ inline constexpr const char kImplementationName[] = "avx512";
 // (vpternlog). kXor3 = a ^ b ^ c, kChi = a ^ (~b & c).
 inline constexpr int kXor3 = 0x96;
 inline constexpr int kChi = 0xD2;
+
+// The vpternlog table of any three-input bitwise function f(a, b, c), e.g.
+// ternary_table([](int a, int b, int c) { return c ^ (~a & b); }): f applied
+// to the tables of a, b and c themselves (0xF0, 0xCC, 0xAA).
+template <class F>
+constexpr int ternary_table(F f) {
+  return f(0xF0, 0xCC, 0xAA) & 0xFF;
+}
 
 }  // namespace ngcc::avx512
