@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "chime/chime.hpp"
+#include "chime/vector_block_loop.hpp"
 #include "common/simd_avx2.hpp"
 
 namespace ngcc::chime {

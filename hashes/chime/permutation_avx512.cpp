@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "chime/chime.hpp"
+#include "chime/vector_block_loop.hpp"
 #include "common/simd_avx512.hpp"
 
 namespace ngcc::chime {
