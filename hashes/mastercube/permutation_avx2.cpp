@@ -230,14 +230,14 @@ NGCC_ALWAYS_INLINE void cube_f_regs(Regs &s) {
 }
 
 NGCC_ALWAYS_INLINE Regs load_state(const State &state) {
-  const auto *p = reinterpret_cast<const std::uint8_t *>(state.row);
+  const auto *p = reinterpret_cast<const std::uint8_t *>(state.word);
   Regs s;
   for (int i = 0; i < 6; ++i) s.x[i] = avx2::load(p + 32 * i);
   return s;
 }
 
 NGCC_ALWAYS_INLINE void store_state(State &state, const Regs &s) {
-  auto *p = reinterpret_cast<std::uint8_t *>(state.row);
+  auto *p = reinterpret_cast<std::uint8_t *>(state.word);
   for (int i = 0; i < 6; ++i) avx2::store(p + 32 * i, s.x[i]);
 }
 
