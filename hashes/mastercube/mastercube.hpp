@@ -15,7 +15,7 @@ namespace ngcc::mastercube {
 
 // §1: the instances differ only in the rate and the digest length.
 struct Params {
-  std::size_t rate_bytes;    // R = r / 8; always 32q + 24 (see permutation_avx2.cpp)
+  std::size_t rate_bytes;    // R = r / 8; always 32q + 24 (see permutation_ymm.hpp)
   std::size_t digest_bytes;  // d / 8
 };
 inline constexpr Params kMasterCube512{120, 64};

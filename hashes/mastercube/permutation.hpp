@@ -54,8 +54,8 @@ struct Implementation {
 };
 
 extern const Implementation kPortable;  // permutation_portable.cpp
-extern const Implementation kAvx2;      // permutation_avx2.cpp, x86-64-v3
-extern const Implementation kAvx512;    // permutation_avx512.cpp, + AVX-512F/BW/VL/VBMI2
+extern const Implementation kAvx2;      // permutation_avx2.cpp + permutation_ymm.hpp, x86-64-v3
+extern const Implementation kAvx512;    // permutation_avx512.cpp + permutation_ymm.hpp, AVX-512F/BW/VL/VBMI2
 
 inline const Implementation *const kImplementations[] = {
     &kPortable,

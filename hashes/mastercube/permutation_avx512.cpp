@@ -5,9 +5,11 @@
 // vpternlogd, and moving rows between lanes together with rotating their
 // cells one vpermw.
 //
-// 256-bit rather than 512-bit registers: the forward and the inverse branch
-// do different layers at any time, so one 512-bit register holding both
-// would need masked or duplicated work in every layer but CrossMix.
+// 256-bit rather than 512-bit registers: 512-bit ones holding both branches
+// side by side would join the two independent dependency chains into one and
+// do the branches' differing linear layers masked, half of each register
+// idle: by a count of instructions and latencies little faster on AMD Zen 5,
+// and slower where a 512-bit instruction is two 256-bit ones (Zen 4).
 #include "common/simd_avx512.hpp"
 #include "mastercube/permutation_ymm.hpp"
 
