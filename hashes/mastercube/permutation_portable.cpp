@@ -56,6 +56,18 @@ void mix_columns_half(State &s, int base, bool upper) {
   }
 }
 
+// Lane (x, y) = (U, W) = (row y, row 6+y) at column x: U in word j < 12, W in
+// word j + 12. `steps` is applied to every such pair of words (four lanes).
+template <class Steps>
+void for_each_lane_word(State &s, Steps steps) {
+  for (int j = 0; j < kWords / 2; ++j) {
+    std::uint64_t u = s.word[j], w = s.word[j + kWords / 2];
+    steps(u, w);
+    s.word[j] = u;
+    s.word[j + kWords / 2] = w;
+  }
+}
+
 // §4.7: K as the two words of row 0.
 constexpr std::uint64_t row_constant_word(int half) {
   std::uint64_t w = 0;
@@ -84,35 +96,27 @@ void swap_rows(State &s) {
   }
 }
 
-// Lane (x, y) = (U, W) = (row y, row 6+y) at column x: U in word j < 12, W in
-// word j + 12. Six Feistel half-steps per lane, and their inverse in reverse
-// order.
+// Six Feistel half-steps per lane, and their inverse in reverse order.
 void mandrx(State &s) {
-  for (int j = 0; j < kWords / 2; ++j) {
-    std::uint64_t u = s.word[j], w = s.word[j + kWords / 2];
+  for_each_lane_word(s, [](std::uint64_t &u, std::uint64_t &w) {
     w ^= andrx<0, 1, 8>(u);
     u ^= andrx<14, 5, 0>(w);
     w ^= andrx<9, 12, 8>(u);
     u ^= andrx<14, 5, 0>(w);
     w ^= andrx<0, 1, 8>(u);
     u ^= andrx<8, 9, 0>(w);
-    s.word[j] = u;
-    s.word[j + kWords / 2] = w;
-  }
+  });
 }
 
 void mandrx_inverse(State &s) {
-  for (int j = 0; j < kWords / 2; ++j) {
-    std::uint64_t u = s.word[j], w = s.word[j + kWords / 2];
+  for_each_lane_word(s, [](std::uint64_t &u, std::uint64_t &w) {
     u ^= andrx<8, 9, 0>(w);
     w ^= andrx<0, 1, 8>(u);
     u ^= andrx<14, 5, 0>(w);
     w ^= andrx<9, 12, 8>(u);
     u ^= andrx<14, 5, 0>(w);
     w ^= andrx<0, 1, 8>(u);
-    s.word[j] = u;
-    s.word[j + kWords / 2] = w;
-  }
+  });
 }
 
 void mix_columns(State &s) {
@@ -151,7 +155,7 @@ void add_constant(State &s, unsigned k) {
 }
 
 void half_exchange(State &s) {
-  for (int j = 0; j < kWords / 2; ++j) std::swap(s.word[j], s.word[j + kWords / 2]);
+  for_each_lane_word(s, [](std::uint64_t &u, std::uint64_t &w) { std::swap(u, w); });
 }
 
 void forward_round(State &s, unsigned k) {
