@@ -204,34 +204,21 @@ NGCC_ALWAYS_INLINE void absorb_block(Rows &s, const std::uint8_t *block) {
     s.r[y] = _mm512_mask_xor_epi64(s.r[y], capacity_lanes<rate_lanes>(y), s.r[y], before.r[y]);
 }
 
-// The block loop is kept out of absorb() (noinline) and carries the state in
-// a local copy, so that GCC keeps it in registers between blocks.
-template <int rate_lanes>
-__attribute__((noinline)) void absorb_blocks(Rows &state, const std::uint8_t *blocks, std::size_t nblocks) {
-  Rows s = state;
-  for (; nblocks > 0; --nblocks, blocks += 8 * rate_lanes) absorb_block<rate_lanes>(s, blocks);
-  state = s;
-}
-
-void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
-  if (nblocks == 0) return;
-  Rows s = load_state(state);
-  switch (p.rate_lanes()) {
-    case 16: absorb_blocks<16>(s, blocks, nblocks); break;
-    case 12: absorb_blocks<12>(s, blocks, nblocks); break;
-    default: absorb_blocks<8>(s, blocks, nblocks); break;
+// The state in registers (RegisterImplementation, permutation.hpp).
+struct InRows {
+  using Registers = Rows;
+  static Rows load(const State &a) { return load_state(a); }
+  static void store(State &a, const Rows &s) { store_state(a, s); }
+  static void permute(Rows &s) { permute_rows(s); }
+  template <int rate_lanes>
+  NGCC_ALWAYS_INLINE static void absorb_block(Rows &s, const std::uint8_t *block) {
+    thunder::absorb_block<rate_lanes>(s, block);
   }
-  store_state(state, s);
-}
-
-void permute(State &state) {
-  Rows s = load_state(state);
-  permute_rows(s);
-  store_state(state, s);
-}
+};
+using Avx512 = RegisterImplementation<InRows>;
 
 }  // namespace
 
-const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures, absorb, permute};
+const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures, Avx512::absorb, Avx512::permute};
 
 }  // namespace ngcc::thunder
