@@ -9,7 +9,14 @@
 #define SIMDE_ENABLE_NATIVE_ALIASES
 #include <simde/x86/avx512.h>
 #else
+// GCC 12's unmasked AVX-512 intrinsics (vpermq, vprorvq, ...) pass a
+// self-initialized _mm512_undefined_epi32() as the unused merge source, which
+// -Wmaybe-uninitialized reports wherever they are inlined (GCC bug 105593).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
+#pragma GCC diagnostic pop
 #endif
 
 #include "common/bits.hpp"

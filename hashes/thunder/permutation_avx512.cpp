@@ -15,14 +15,7 @@
 
 #include "common/lanes.hpp"
 #include "thunder/thunder.hpp"
-// GCC 12's unmasked AVX-512 intrinsics (vpermq, vprorvq, ...) pass a
-// self-initialized _mm512_undefined_epi32() as the unused merge source, which
-// -Wmaybe-uninitialized reports wherever they are inlined (GCC bug 105593).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "common/simd_avx512.hpp"
-#pragma GCC diagnostic pop
 
 namespace ngcc::thunder {
 namespace {
