@@ -46,6 +46,16 @@
 #define _mm512_shrdi_epi16(a, b, n) NGCC_EMULATED_SHRDI(512, 16, a, b, n)
 #define _mm512_shrdi_epi32(a, b, n) NGCC_EMULATED_SHRDI(512, 32, a, b, n)
 #define _mm512_shrdi_epi64(a, b, n) NGCC_EMULATED_SHRDI(512, 64, a, b, n)
+// Nor the shift-doubles with a count per element: shrdv(a, b, c) = low half
+// of (b:a) >> c, per element (a count of 0 gives a: the left shift by the
+// element width yields 0).
+#define NGCC_EMULATED_SHRDV(w, bits, a, b, c)                   \
+  _mm##w##_or_si##w(_mm##w##_srlv_epi##bits((a), (c)),         \
+                    _mm##w##_sllv_epi##bits((b), _mm##w##_sub_epi##bits(_mm##w##_set1_epi##bits(bits), (c))))
+#undef _mm256_shrdv_epi32
+#undef _mm512_shrdv_epi32
+#define _mm256_shrdv_epi32(a, b, c) NGCC_EMULATED_SHRDV(256, 32, a, b, c)
+#define _mm512_shrdv_epi32(a, b, c) NGCC_EMULATED_SHRDV(512, 32, a, b, c)
 #endif
 
 namespace ngcc::avx512 {
@@ -61,5 +71,13 @@ inline constexpr const char kImplementationName[] = "avx512";
 // (vpternlog). kXor3 = a ^ b ^ c, kChi = a ^ (~b & c).
 inline constexpr int kXor3 = 0x96;
 inline constexpr int kChi = 0xD2;
+
+// Each 32-bit element rotated right by k (vprord). Written as the all-ones
+// zero-masked form, which compiles to the same instruction: GCC 12's
+// _mm512_ror_epi32 passes an undefined register that -Wuninitialized reports.
+template <int k>
+NGCC_ALWAYS_INLINE __m512i rotr32(__m512i x) {
+  return _mm512_maskz_ror_epi32(0xFFFF, x, k);
+}
 
 }  // namespace ngcc::avx512
