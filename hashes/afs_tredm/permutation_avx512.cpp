@@ -9,8 +9,11 @@
 //    input lanes of its mask. Term j of the 16 outputs of a register is one
 //    permute, of one group (vpermd) or of both (vpermt2d), and the same index
 //    serves the high and the low halves; vpternlogd reduces the terms;
-//  - rotr64 by k(p, q) on the halves (a blend swaps them where k >= 32, then
-//    vpshrdvd by k mod 32) and mu (vpshrdd by 17, a ternlog).
+//  - mu(rotr64(., k(p, q))) on the halves: rotr64 by k and by k + 17 side by
+//    side (a blend swaps the halves where the count is >= 32, then vpshrdvd
+//    by the count mod 32), and a ternlog.
+// The round is a chain of two-cycle operations; the S-box below is written
+// to shorten it.
 #include <cstdint>
 
 #include "afs_tredm/afs_tredm.hpp"
@@ -37,8 +40,8 @@ constexpr std::uint32_t kGroupLanes[kGroups] = {0xFFFFu, 0x1FF0000u};
 // one-source permutes of group 0 (vpermd), n[1] of group 1, n[2] two-source
 // permutes of both (vpermt2d). Output lane q with a0 terms in group 0 and a1
 // in group 1 needs a0 <= n0 + n2, a1 <= n1 + n2 and a0 + a1 <= n0 + n1 + n2.
-// The plan minimises 2 (n0 + n1) + 3 n2: on Zen 5 a two-source permute costs
-// about 1.5 one-source ones (one per cycle against about 1.4).
+// The plan minimises 2 (n0 + n1) + 3 n2: on Zen 5 a two-source permute takes
+// about 1.4 times the throughput of a one-source one (2026-12).
 struct GroupPlan {
   int n[3];
 };
@@ -61,7 +64,8 @@ constexpr GroupPlan make_plan(int p, int g) {
       int n1 = most[1] - n2;
       n1 = total - n0 - n2 > n1 ? total - n0 - n2 : n1;
       n1 = n1 < 0 ? 0 : n1;
-      if (2 * (n0 + n1) + 3 * n2 < 2 * (best.n[0] + best.n[1]) + 3 * best.n[2]) best = {{n0, n1, n2}};
+      if (2 * (n0 + n1) + 3 * n2 < 2 * (best.n[0] + best.n[1]) + 3 * best.n[2])
+        best = {{n0, n1, n2}};
     }
   return best;
 }
@@ -75,7 +79,8 @@ struct Gather {
   static constexpr GroupPlan kPlan = make_plan(P, G);
   static constexpr int kTerms = kPlan.n[0] + kPlan.n[1] + kPlan.n[2];
   alignas(64) std::uint32_t index[kTerms][kSlots];
-  std::uint16_t keep[kPlan.n[0] + kPlan.n[1] > 0 ? kPlan.n[0] + kPlan.n[1] : 1];  // one-source
+  // Of the one-source permutes: bit s set where slot s has a term.
+  std::uint16_t keep[kPlan.n[0] + kPlan.n[1] > 0 ? kPlan.n[0] + kPlan.n[1] : 1];
 };
 
 template <int P, int G>
@@ -108,70 +113,109 @@ constexpr Gather<P, G> make_gather() {
 template <int P, int G>
 alignas(64) inline constexpr Gather<P, G> kGather = make_gather<P, G>();
 
+// Per round t and group: the S-box constants c (§3.3), two values derived
+// from them for sbox16(), and y_share: the last "^ c" of the S-box on the
+// low halves, which the linear layer adds instead (L_t is linear): for
+// output lane q, the XOR of c over the lanes of its mask. Per phase: the
+// rotations rotr64(., k) and rotr64(., k + 17) of mu(rotr64(., k)).
+struct RoundConstantVectors {
+  alignas(64) std::uint32_t c[kGroups][kSlots];
+  alignas(64) std::uint32_t c_1[kGroups][kSlots];     // rotr32(c, 1)
+  alignas(64) std::uint32_t c_c_2[kGroups][kSlots];   // c ^ rotr32(c, 2)
+  alignas(64) std::uint32_t y_share[kGroups][kSlots];
+};
+struct Rotation {
+  alignas(64) std::uint32_t count[kGroups][kSlots];
+  std::uint16_t swap[kGroups];  // bit s: the halves of slot s swap
+};
 struct Tables {
-  alignas(64) std::uint32_t rotation[6][kGroups][kSlots];  // k(p, q) mod 32
-  std::uint16_t swap[6][kGroups];                           // bit s: k(p, q) >= 32
-  alignas(64) std::uint32_t rc[kMaxRounds][kGroups][kSlots];
+  RoundConstantVectors round[kMaxRounds];
+  Rotation rotation[6][2];  // by k, by k + 17
 };
 
 constexpr Tables make_tables() {
   Tables t{};
   for (int p = 0; p < 6; ++p)
     for (int g = 0; g < kGroups; ++g)
-      for (int s = 0; s < kSlots; ++s) {
-        const int k = exists(g, s) ? kFused[p][kSlots * g + s].rot : 0;
-        t.rotation[p][g][s] = static_cast<std::uint32_t>(k % 32);
-        if (k >= 32) t.swap[p][g] = static_cast<std::uint16_t>(t.swap[p][g] | 1u << s);
-      }
+      for (int s = 0; s < kSlots; ++s)
+        for (int m = 0; m < 2; ++m) {
+          const int k = exists(g, s) ? (kFused[p][kSlots * g + s].rot + 17 * m) % 64 : 0;
+          t.rotation[p][m].count[g][s] = static_cast<std::uint32_t>(k % 32);
+          std::uint16_t &swap = t.rotation[p][m].swap[g];
+          if (k >= 32) swap = static_cast<std::uint16_t>(swap | 1u << s);
+        }
   for (int r = 0; r < kMaxRounds; ++r)
     for (int g = 0; g < kGroups; ++g)
-      for (int s = 0; s < kSlots; ++s)
-        t.rc[r][g][s] = exists(g, s) ? kRoundConstants.rc[r][kSlots * g + s] : 0;
+      for (int s = 0; s < kSlots; ++s) {
+        if (!exists(g, s)) continue;
+        const std::uint32_t c = kRoundConstants.rc[r][kSlots * g + s];
+        t.round[r].c[g][s] = c;
+        t.round[r].c_1[g][s] = rotr32(c, 1);
+        t.round[r].c_c_2[g][s] = c ^ rotr32(c, 2);
+        for (int j = 0; j < kLanes; ++j)
+          if ((kFused[r % 6][kSlots * g + s].mask >> j) & 1)
+            t.round[r].y_share[g][s] ^= kRoundConstants.rc[r][j];
+      }
   return t;
 }
 alignas(64) constexpr Tables kTables = make_tables();
 
 NGCC_ALWAYS_INLINE V load(const void *p) { return _mm512_loadu_si512(p); }
-NGCC_ALWAYS_INLINE V xor3(V a, V b, V c) { return _mm512_ternarylogic_epi32(a, b, c, avx512::kXor3); }
+NGCC_ALWAYS_INLINE V xor3(V a, V b, V c) {
+  return _mm512_ternarylogic_epi32(a, b, c, avx512::kXor3);
+}
 
 // The state: high (x) and low (y) halves of the two groups.
 struct Halves {
   V x[kGroups], y[kGroups];
 };
 
-// S-box F (§4.2) on 16 lanes: x = high halves, y = low halves.
-NGCC_ALWAYS_INLINE void sbox16(V &x, V &y, V c) {
+// S-box F (§4.2) on 16 lanes: x = high halves, y = low halves, without the
+// final "^ c" of y (the linear layer adds it, see y_share). The eight
+// half-steps are one chain of dependent operations, about 35 cycles on Zen 5
+// as written in §4.2. Rotation distributes over XOR, so rotations of a value
+// just computed are expanded into rotations of values computed before, which
+// run side by side (x_i, y_i: the halves after step i, b = y1 ^ c,
+// r_k = rotr32(., k)):
+//   x2 = x1 ^ r1(c) ^ r1(b)
+//   y2 = b ^ c ^ r2(c) ^ r1(x1) ^ r2(b)          (= y1 ^ r1(x2))
+//   y3 = y2 ^ r31(x2) ^ r15(y2)                   (= y2 ^ r31(x3))
+//   r24(y3) = r24(y2) ^ r23(x2) ^ r7(y2)
+// which takes about 28 cycles (Zen 5, 2026-12).
+NGCC_ALWAYS_INLINE void sbox16(V &x, V &y, const RoundConstantVectors &k, int g) {
   using avx512::rotr32;
-  x = _mm512_xor_si512(_mm512_add_epi32(x, rotr32<17>(y)), c);
-  y = _mm512_xor_si512(_mm512_add_epi32(y, rotr32<24>(x)), c);
-  x = _mm512_xor_si512(x, rotr32<1>(y));
-  y = _mm512_xor_si512(y, rotr32<1>(x));
-  x = _mm512_xor_si512(x, rotr32<16>(y));
-  y = _mm512_xor_si512(y, rotr32<31>(x));
-  x = _mm512_xor_si512(_mm512_add_epi32(x, rotr32<24>(y)), c);
-  y = _mm512_xor_si512(_mm512_add_epi32(y, x), c);
+  const V c = load(k.c[g]);
+  const V x1 = _mm512_xor_si512(_mm512_add_epi32(x, rotr32<17>(y)), c);
+  const V b = _mm512_add_epi32(y, rotr32<24>(x1));
+  const V e = _mm512_xor_si512(x1, load(k.c_1[g]));
+  const V k2 = _mm512_xor_si512(load(k.c_c_2[g]), rotr32<1>(x1));
+  const V x2 = _mm512_xor_si512(e, rotr32<1>(b));
+  const V y2 = xor3(b, k2, rotr32<2>(b));
+  const V x3 = _mm512_xor_si512(x2, rotr32<16>(y2));
+  const V y3 = xor3(y2, rotr32<31>(x2), rotr32<15>(y2));
+  const V y3_24 = xor3(rotr32<24>(y2), rotr32<23>(x2), rotr32<7>(y2));
+  x = _mm512_xor_si512(_mm512_add_epi32(x3, y3_24), c);
+  y = _mm512_add_epi32(y3, x);
 }
 
-// XOR of v[0..N-1] as a tree of ternlogs (depth ceil(log3 N)).
+// XOR of v[0..N-1] as a chain of ternlogs taking the terms in order: they
+// arrive one permute after the other, and the last one is a single ternlog
+// away from the result.
 template <int N>
 NGCC_ALWAYS_INLINE V xor_all(const V *v) {
-  if constexpr (N == 1) {
-    return v[0];
-  } else if constexpr (N == 2) {
-    return _mm512_xor_si512(v[0], v[1]);
-  } else {
-    constexpr int a = (N + 2) / 3, b = (N + 1) / 3;
-    return xor3(xor_all<a>(v), xor_all<b>(v + a), xor_all<N - a - b>(v + a + b));
-  }
+  V acc = N % 2 == 0 ? _mm512_xor_si512(v[0], v[1]) : v[0];
+  for (int i = 2 - N % 2; i < N; i += 2) acc = xor3(acc, v[i], v[i + 1]);
+  return acc;
 }
 
 // The XOR part of the fused layer for output group G of phase P, both halves.
 template <int P, int G>
-NGCC_ALWAYS_INLINE void gather(const Halves &s, V &hi, V &lo) {
+NGCC_ALWAYS_INLINE void gather(const Halves &s, V y_share, V &hi, V &lo) {
   using Plan = Gather<P, G>;
   constexpr int n0 = Plan::kPlan.n[0], n1 = Plan::kPlan.n[1];
   const auto &g = kGather<P, G>;
-  V h[Plan::kTerms], l[Plan::kTerms];
+  V h[Plan::kTerms], l[Plan::kTerms + 1];
+  l[Plan::kTerms] = y_share;
   for (int t = 0; t < Plan::kTerms; ++t) {
     const V index = load(g.index[t]);
     if (t < n0 + n1) {
@@ -184,29 +228,37 @@ NGCC_ALWAYS_INLINE void gather(const Halves &s, V &hi, V &lo) {
     }
   }
   hi = xor_all<Plan::kTerms>(h);
-  lo = xor_all<Plan::kTerms>(l);
+  lo = xor_all<Plan::kTerms + 1>(l);
 }
 
-// mu(rotr64(v, k)) on split halves: rotr64 by k >= 32 is rotr64 by k - 32
-// of the swapped halves; rotr64(., 32) swaps the halves.
-NGCC_ALWAYS_INLINE void rotate_mu(V &hi, V &lo, const std::uint32_t *k, std::uint16_t swap) {
-  const V a = _mm512_mask_blend_epi32(swap, hi, lo);
-  const V b = _mm512_mask_blend_epi32(swap, lo, hi);
-  const V count = load(k);
-  const V rh = _mm512_shrdv_epi32(a, b, count);
-  const V rl = _mm512_shrdv_epi32(b, a, count);
-  hi = xor3(rh, rl, _mm512_shrdi_epi32(rh, rl, 17));
-  lo = xor3(rh, rl, _mm512_shrdi_epi32(rl, rh, 17));
+// rotr64 by k on split halves: for k >= 32 it is rotr64 by k - 32 of the
+// swapped halves.
+NGCC_ALWAYS_INLINE void rotate(V hi, V lo, const Rotation &r, int g, V &out_hi, V &out_lo) {
+  const V a = _mm512_mask_blend_epi32(r.swap[g], hi, lo);
+  const V b = _mm512_mask_blend_epi32(r.swap[g], lo, hi);
+  const V count = load(r.count[g]);
+  out_hi = _mm512_shrdv_epi32(a, b, count);
+  out_lo = _mm512_shrdv_epi32(b, a, count);
+}
+
+// mu(rotr64(v, k)) = rotr64(v, k) ^ rotr64(v, k + 17) ^ rotr64(v, k + 32),
+// the first two computed side by side; the third swaps the first's halves.
+NGCC_ALWAYS_INLINE void rotate_mu(V &hi, V &lo, const Rotation (&r)[2], int g) {
+  V rh, rl, sh, sl;
+  rotate(hi, lo, r[0], g, rh, rl);
+  rotate(hi, lo, r[1], g, sh, sl);
+  hi = xor3(rh, sh, rl);
+  lo = xor3(rl, sl, rh);
 }
 
 template <int P>
 NGCC_ALWAYS_INLINE void round(Halves &s, int t) {
-  for (int g = 0; g < kGroups; ++g) sbox16(s.x[g], s.y[g], load(kTables.rc[t][g]));
+  const RoundConstantVectors &k = kTables.round[t];
+  for (int g = 0; g < kGroups; ++g) sbox16(s.x[g], s.y[g], k, g);
   Halves out;
-  gather<P, 0>(s, out.x[0], out.y[0]);
-  gather<P, 1>(s, out.x[1], out.y[1]);
-  for (int g = 0; g < kGroups; ++g)
-    rotate_mu(out.x[g], out.y[g], kTables.rotation[P][g], kTables.swap[P][g]);
+  gather<P, 0>(s, load(k.y_share[0]), out.x[0], out.y[0]);
+  gather<P, 1>(s, load(k.y_share[1]), out.x[1], out.y[1]);
+  for (int g = 0; g < kGroups; ++g) rotate_mu(out.x[g], out.y[g], kTables.rotation[P], g);
   s = out;
 }
 
@@ -247,22 +299,24 @@ Halves load_state(const State &state) {
   alignas(64) std::uint64_t lanes[2 * kGroups * 8] = {};
   for (int i = 0; i < kLanes; ++i) lanes[i] = state[i];
   Halves s;
-  for (int g = 0; g < kGroups; ++g) split(load(lanes + 16 * g), load(lanes + 16 * g + 8), s.x[g], s.y[g]);
+  for (int g = 0; g < kGroups; ++g)
+    split(load(lanes + 16 * g), load(lanes + 16 * g + 8), s.x[g], s.y[g]);
   return s;
 }
 
 void store_state(State &state, const Halves &s) {
   alignas(64) std::uint64_t lanes[2 * kGroups * 8];
   for (int g = 0; g < kGroups; ++g) {
-    _mm512_storeu_si512(lanes + 16 * g, _mm512_permutex2var_epi32(s.y[g], load(kInterleaveLow), s.x[g]));
+    _mm512_storeu_si512(lanes + 16 * g,
+                        _mm512_permutex2var_epi32(s.y[g], load(kInterleaveLow), s.x[g]));
     _mm512_storeu_si512(lanes + 16 * g + 8,
                         _mm512_permutex2var_epi32(s.y[g], load(kInterleaveHigh), s.x[g]));
   }
   for (int i = 0; i < kLanes; ++i) state[i] = lanes[i];
 }
 
-// Byte order within each dword reversed: with the dword swap of split(),
-// the big-endian lanes of a block (§2).
+// Byte order within each dword reversed: the big-endian halves of the lanes
+// of a block (§2).
 NGCC_ALWAYS_INLINE V reverse_dword_bytes(V v) {
   const V order = _mm512_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14,
                                   15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9,
