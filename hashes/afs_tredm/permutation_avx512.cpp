@@ -265,16 +265,9 @@ NGCC_ALWAYS_INLINE void round(Halves &s, int t) {
 // Out of line: one copy of the six round variants serves g and h.
 __attribute__((noinline)) void run_rounds(Halves &state, int first, int last) {
   Halves s = state;
-  for (int t = first; t < last; ++t) {
-    switch (t % 6) {
-      case 0: round<0>(s, t); break;
-      case 1: round<1>(s, t); break;
-      case 2: round<2>(s, t); break;
-      case 3: round<3>(s, t); break;
-      case 4: round<4>(s, t); break;
-      default: round<5>(s, t); break;
-    }
-  }
+  for_each_round(first, last, [&s](auto phase, int t) __attribute__((always_inline)) {
+    round<decltype(phase)::value>(s, t);
+  });
   state = s;
 }
 
@@ -379,11 +372,9 @@ void absorb_blocks(Halves &state, const std::uint8_t *p, std::size_t nblocks, in
 void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
   if (nblocks == 0) return;
   Halves s = load_state(state);
-  switch (p.rate_lanes) {
-    case 16: absorb_blocks<16>(s, blocks, nblocks, p.half_rounds); break;
-    case 12: absorb_blocks<12>(s, blocks, nblocks, p.half_rounds); break;
-    default: absorb_blocks<8>(s, blocks, nblocks, p.half_rounds); break;
-  }
+  with_rate_lanes(p.rate_lanes, [&](auto rate) {
+    absorb_blocks<decltype(rate)::value>(s, blocks, nblocks, p.half_rounds);
+  });
   store_state(state, s);
 }
 
