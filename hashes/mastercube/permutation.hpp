@@ -57,13 +57,7 @@ extern const Implementation kPortable;  // permutation_portable.cpp
 extern const Implementation kAvx2;      // permutation_avx2.cpp + permutation_ymm.hpp, x86-64-v3
 extern const Implementation kAvx512;    // permutation_avx512.cpp + permutation_ymm.hpp, AVX-512F/BW/VL/VBMI2
 
-inline const Implementation *const kImplementations[] = {
-    &kPortable,
-#if defined(__x86_64__)
-    &kAvx2,
-    &kAvx512,
-#endif
-};
+inline const Implementation *const kImplementations[] = {&kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512)};
 
 // The layers and rounds of the portable implementation (§§4-7), one function
 // each so that the intermediate values of §12 can be checked.

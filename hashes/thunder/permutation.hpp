@@ -45,13 +45,7 @@ extern const Implementation kPortable;  // permutation_portable.cpp
 extern const Implementation kAvx2;      // permutation_avx2.cpp, x86-64-v3
 extern const Implementation kAvx512;    // permutation_avx512.cpp, AVX-512 F/BW/VL
 
-inline const Implementation *const kImplementations[] = {
-    &kPortable,
-#if defined(__x86_64__)
-    &kAvx2,
-    &kAvx512,
-#endif
-};
+inline const Implementation *const kImplementations[] = {&kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512)};
 
 // The vector implementations keep the state in registers, in a layout of
 // their own, for a whole absorb call. R gives that layout, R::Registers, and
