@@ -7,8 +7,6 @@
 //
 // Exit status: 0 every file PASS (or has no manifest line), 1 a FAIL or a
 // CryptHash error, 2 bad usage or a module that cannot be loaded.
-#include <openssl/evp.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -23,6 +21,7 @@
 #include "hex.hpp"
 #include "kat_files.hpp"
 #include "ngcc/module_loader.hpp"
+#include "sha256_file.hpp"
 
 namespace fs = std::filesystem;
 using namespace ngcc::kat;
@@ -91,20 +90,6 @@ Options parse(int argc, char **argv) {
   if (!o.name.empty() && !valid_algorithm_instance(o.name))
     throw UsageError("--name: '" + o.name + "' is not a valid ALGORITHM_INSTANCE (1..64 of [A-Za-z0-9_-])");
   return o;
-}
-
-std::string file_sha256(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  EVP_MD_CTX *ctx = EVP_MD_CTX_new();
-  EVP_DigestInit_ex(ctx, EVP_sha256(), nullptr);
-  std::vector<char> buf(1 << 16);
-  while (in.read(buf.data(), static_cast<std::streamsize>(buf.size())) || in.gcount() > 0)
-    EVP_DigestUpdate(ctx, buf.data(), static_cast<std::size_t>(in.gcount()));
-  unsigned char md[32];
-  unsigned int len = 0;
-  EVP_DigestFinal_ex(ctx, md, &len);
-  EVP_MD_CTX_free(ctx);
-  return ngcc::to_lower_hex(md, len);
 }
 
 std::string json_string(const std::string &s) {
@@ -199,7 +184,7 @@ int run(const Options &o, int argc, char **argv) {
     r.path = path;
     r.target = fs::path(path).stem().string();
     if (r.target.rfind("lib", 0) == 0) r.target.erase(0, 3);
-    r.sha256 = file_sha256(path);
+    r.sha256 = ngcc::sha256_file(path);
     if (info != nullptr) {
       r.name = info->name;
       r.kat_name = info->kat_name;
