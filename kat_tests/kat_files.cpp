@@ -133,8 +133,8 @@ std::uint64_t record_bits(Kind kind, std::size_t record) {
 LongMessages::LongMessages(Kind kind, unsigned threads)
     : kind_(kind),
       zero_(bytes_of(long_bits(kind))),
-      one_(bytes_of(long_bits(kind)), GuardedBuffer::Sharing::kShared),
-      random_(bytes_of(long_bits(kind)), GuardedBuffer::Sharing::kShared) {
+      one_(bytes_of(long_bits(kind))),
+      random_(bytes_of(long_bits(kind))) {
   if (kind != Kind::k2_23 && kind != Kind::k2_33) throw std::invalid_argument("LongMessages: not 2_23 or 2_33");
   std::memset(one_.data(), 0xFF, one_.capacity());
   Sm3HashDrbg(Sm3HashDrbg::kat_seed(tag(kind))).generate(random_.data(), long_bits(kind), threads);

@@ -38,9 +38,10 @@ class TextSink {
 };
 
 // The all-zero, all-one and random messages of KAT_2_23 or KAT_2_33 (§5.3),
-// made once, read-only, each ending at a guard page, and shared with every
-// child process forked later (no copy per process). The all-zero message is
-// never-touched memory and costs nothing; the other two 2^20 or 2^30 bytes.
+// made once, read-only, each ending at a guard page. A child process forked
+// later reads the same pages (no copy per process: nobody writes them). The
+// all-zero message is never-touched memory and costs nothing; the other two
+// 2^20 or 2^30 bytes each.
 class LongMessages {
  public:
   // The random message is drawn with `threads` threads (counter mode, §4.4).
