@@ -30,8 +30,9 @@ NGCC_EXPORT int CryptHash(int digest_len_bits, const unsigned char *msg, unsigne
 static const char *code_path(void) { return "avx512"; }
 
 NGCC_EXPORT const ngcc_instance_info *ngcc_instance(void) {
-  static const ngcc_instance_info info = {"CHIME-512", "CHIME-512", "hash-26", "CHIME", 512, 0, 512, "avx512",
-                                          code_path};
+  static const ngcc_instance_info info = {
+      "CHIME-512", "CHIME-512", "hash-26", "CHIME", "The Hash Function CHIME", 512, 0, 512, "SHA-512",
+      "avx512",    "avx512",    "",        "AVX512F", code_path};
   return &info;
 }
 #endif

@@ -27,7 +27,7 @@ def build(package, out, *extra):
 
 def kat_2_12(library, out):
     return subprocess.run([KAT, library, "--name", "CHIME-512", "--digest-bits", "512",
-                           "--kinds", "2_12", "--require-manifest", "--out", out],
+                           "--kinds", "2_12", "--out", out],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
