@@ -61,7 +61,7 @@ class SubmissionBuilder(unittest.TestCase):
         self.assertIn("error", fails[0])
         kat = kat_2_12(os.path.join(self.out, "libCHIME-512-submitted-opt.so"), self.out)
         self.assertEqual(kat.returncode, 1)
-        self.assertTrue(kat.stdout.startswith("FAIL"), kat.stdout)
+        self.assertIn("\nFAIL CHIME-512-submitted-opt KAT_2_12", kat.stdout)
 
     def test_configuration_errors_are_one_line(self):
         config = os.path.join(self.out, "bad.yaml")
