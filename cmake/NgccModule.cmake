@@ -177,33 +177,6 @@ function(ngcc_write_module_manifest)
   file(GENERATE OUTPUT ${NGCC_MODULE_MANIFEST} CONTENT "${doc}\n")
 endfunction()
 
-# One ctest per (module, KAT file): kat-quick = 2_12, 2_23; kat-full = 2_33, Loop.
-function(ngcc_register_kat_tests)
-  get_property(modules GLOBAL PROPERTY NGCC_MODULES)
-  foreach(target IN LISTS modules)
-    foreach(kind 2_12 2_23 2_33 Loop)
-      if(kind STREQUAL "2_12" OR kind STREQUAL "2_23")
-        set(label kat-quick)
-      else()
-        set(label kat-full)
-      endif()
-      set(test KAT_${kind}/${target})
-      add_test(NAME ${test}
-        COMMAND ngcc-kat $<TARGET_FILE:${target}> --kinds ${kind} --require-manifest
-                --manifests ${PROJECT_SOURCE_DIR}/kat_tests/data
-                --out ${CMAKE_BINARY_DIR}/kat_output/${target}
-                --json ${CMAKE_BINARY_DIR}/kat_output/${target}/KAT_${kind}.json)
-      set_tests_properties(${test} PROPERTIES LABELS ${label})
-      if(kind STREQUAL "2_33")
-        # 1 GiB message in memory; one at a time on a 2-core machine.
-        set_tests_properties(${test} PROPERTIES RUN_SERIAL ON TIMEOUT 3600)
-      elseif(kind STREQUAL "Loop")
-        set_tests_properties(${test} PROPERTIES TIMEOUT 3600)
-      endif()
-    endforeach()
-  endforeach()
-endfunction()
-
 # ngcc_add_test(NAME <exe> LABEL unit|findings|... SOURCES ... [LIBRARIES ...])
 # A GoogleTest executable linked with the test support library (module
 # loader, manifest, hex helpers); each TEST becomes one ctest entry.

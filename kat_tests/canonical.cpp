@@ -59,6 +59,7 @@ std::string CanonicalSha256::hex_digest() {
 Manifests Manifests::load(const std::string &path) {
   namespace fs = std::filesystem;
   Manifests m;
+  m.path_ = path;
   std::error_code ec;
   if (fs::is_directory(path, ec)) {
     std::vector<std::string> files;
@@ -95,6 +96,21 @@ void Manifests::add_file(const std::string &file) {
     e.source = where;
     entries_[e.entry.substr(slash + 1)] = e;
   }
+}
+
+std::vector<std::string> Manifests::instance_names() const {
+  // KAT_<kind>_<name>.txt, every <kind> (2_12, 2_23, 2_33, Loop) four characters
+  constexpr std::size_t kStart = 9;
+  std::vector<std::string> names;
+  for (const auto &item : entries_) {
+    const std::string &file = item.first;
+    if (file.size() > kStart + 4 && file.rfind("KAT_", 0) == 0 && parse_kind(file.substr(4, 4)) &&
+        file[8] == '_' && file.compare(file.size() - 4, 4, ".txt") == 0)
+      names.push_back(file.substr(kStart, file.size() - kStart - 4));
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
 }
 
 std::optional<ManifestEntry> Manifests::find(const std::string &file_name) const {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "kat_files.hpp"
 
@@ -43,9 +44,13 @@ class Manifests {
   static Manifests load(const std::string &path);
   std::optional<ManifestEntry> find(const std::string &file_name) const;
   bool empty() const { return entries_.empty(); }
+  const std::string &path() const { return path_; }  // as given to load()
+  // The ALGORITHM_INSTANCE names of the listed files, sorted, each once.
+  std::vector<std::string> instance_names() const;
 
  private:
   void add_file(const std::string &file);
+  std::string path_;
   std::map<std::string, ManifestEntry> entries_;
 };
 

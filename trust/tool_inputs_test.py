@@ -1,9 +1,12 @@
 #!/usr/bin/python3
 """Bad inputs to the tools: each must end with a one-line error on stderr and
-a non-zero exit status (no traceback, no abort, no usage dump).
+a non-zero exit status (no traceback, no abort, no usage dump). Libraries
+that misbehave (kat_tests/tests/misbehaving_module.c) must be named with the
+KAT file, the record and what they did, and must not take ngcc-kat down.
 
-usage: tool_inputs_test.py --kat NGCC_KAT --no-crypthash LIB.so
-                           [--bench BENCH] [--report ngcc_report.py]
+usage: tool_inputs_test.py --kat NGCC_KAT --no-crypthash LIB.so --module LIB.so
+                           --overrun LIB.so --overread LIB.so --crash LIB.so
+                           --unsupported-cpu LIB.so [--bench BENCH] [--report ngcc_report.py]
 """
 import argparse
 import os
@@ -13,7 +16,8 @@ import sys
 import tempfile
 
 
-def check(label, cmd):
+def check(label, cmd, expect=None, status=None):
+    """A one-line error containing `expect`, exit status `status` (any non-zero if None)."""
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
     lines = [l for l in proc.stderr.splitlines() if l.strip()]
     problems = []
@@ -21,9 +25,13 @@ def check(label, cmd):
         problems.append("exit status 0")
     elif proc.returncode < 0:
         problems.append(f"killed by signal {-proc.returncode}")
+    elif status is not None and proc.returncode != status:
+        problems.append(f"exit status {proc.returncode}, expected {status}")
     if len(lines) != 1:
         problems.append(f"{len(lines)} lines on stderr, expected one")
-    if any(w in proc.stderr for w in ("Traceback", "terminate called", "Aborted", "core dumped")):
+    elif expect is not None and expect not in lines[0]:
+        problems.append(f"stderr lacks {expect!r}")
+    if any(w in proc.stderr for w in ("Traceback", "terminate called", "Aborted", "core dumped", "Sanitizer")):
         problems.append("crash output")
     if problems:
         print(f"FAIL {label}: {', '.join(problems)}\n  command: {' '.join(cmd)}\n  stderr: "
@@ -33,10 +41,30 @@ def check(label, cmd):
     return True
 
 
+def check_ok(label, cmd, expect, files=()):
+    """Exit status 0, nothing on stderr, `expect` on stdout, `files` written."""
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
+    problems = [f"exit status {proc.returncode}"] if proc.returncode != 0 else []
+    if proc.stderr.strip():
+        problems.append("stderr not empty")
+    if expect not in proc.stdout:
+        problems.append(f"stdout lacks {expect!r}")
+    problems += [f"{f} not written" for f in files if not os.path.exists(f)]
+    if problems:
+        print(f"FAIL {label}: {', '.join(problems)}\n  command: {' '.join(cmd)}\n  stdout: "
+              + proc.stdout.strip().replace("\n", "\n          ") + "\n  stderr: " + proc.stderr.strip())
+        return False
+    print(f"PASS {label}: exit 0, {expect!r}")
+    return True
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--kat", required=True)
     ap.add_argument("--no-crypthash", required=True)
+    ap.add_argument("--module", required=True, help="a module of ours")
+    for what in ("overrun", "overread", "crash", "unsupported-cpu"):
+        ap.add_argument("--" + what, required=True)
     ap.add_argument("--bench")
     ap.add_argument("--report")
     a = ap.parse_args()
@@ -53,7 +81,35 @@ def main():
         ok = True
         ok &= check("ngcc-kat: missing module file", [a.kat, os.path.join(tmp, "libmissing.so"), "--out", out])
         ok &= check("ngcc-kat: non-ELF file", [a.kat, not_elf, "--out", out])
-        ok &= check("ngcc-kat: library without CryptHash", [a.kat, a.no_crypthash, "--out", out])
+        ok &= check("ngcc-kat: library without CryptHash", [a.kat, a.no_crypthash, "--out", out],
+                    expect="no CryptHash symbol", status=2)
+        foreign = ["--name", "CHIME-512", "--digest-bits", "256", "--kinds", "2_12", "--out", out]
+        ok &= check("ngcc-kat: library writing 128 bytes into a 256-bit digest", [a.kat, a.overrun] + foreign,
+                    expect=os.path.basename(a.overrun)
+                    + ": KAT_2_12 record 1 (msg_len_bits 0): CryptHash wrote 96 bytes past a 256-bit digest",
+                    status=1)
+        ok &= check("ngcc-kat: library reading past the message", [a.kat, a.overread] + foreign,
+                    expect=": KAT_2_12 record 1 (msg_len_bits 0): CryptHash read past the end of its 0-byte message",
+                    status=1)
+        ok &= check("ngcc-kat: library crashing", [a.kat, a.crash] + foreign,
+                    expect=": KAT_2_12 record 6 (msg_len_bits 5): CryptHash crashed with signal 11", status=1)
+        ok &= check("ngcc-kat: --name in no manifest", [a.kat, a.module, "--name", "Chime-512", "--out", out],
+                    expect="no manifest line for KAT_2_12_Chime-512.txt in ", status=2)
+        ok &= check("ngcc-kat: --name in no manifest, near miss", [a.kat, a.module, "--name", "Chime-512"],
+                    expect="(did you mean CHIME-512?)", status=2)
+        ok &= check_ok("ngcc-kat: module for a CPU extension this CPU lacks",
+                       [a.kat, a.unsupported_cpu, "--kinds", "2_12", "--out", out], "SKIP ngcc_misbehave_unsupported_cpu")
+        # Two libraries under one --name keep their own files; the same stem twice is refused.
+        copies = []
+        for d, stem in (("a", "theirs-a"), ("b", "theirs-b"), ("c", "theirs-a")):
+            os.makedirs(os.path.join(tmp, d))
+            copies.append(os.path.join(tmp, d, f"lib{stem}.so"))
+            shutil.copy(a.module, copies[-1])
+        named = ["--name", "Theirs-1", "--no-manifest", "--kinds", "2_12", "--out", out]
+        ok &= check_ok("ngcc-kat: two libraries under one --name", [a.kat, copies[0], copies[1]] + named,
+                       "no manifest line", [os.path.join(out, s, "KAT_2_12_Theirs-1.txt") for s in ("theirs-a", "theirs-b")])
+        ok &= check("ngcc-kat: two libraries with one stem", [a.kat, copies[0], copies[2]] + named,
+                    expect="would go to", status=2)
         if a.bench:
             ok &= check("bench: missing campaign.yaml",
                         [a.bench, "--ngcc_campaign=" + os.path.join(tmp, "missing.yaml")])

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "common/bits.hpp"
 #include "common/cpu_features.hpp"
@@ -185,6 +186,35 @@ inline constexpr std::array<FusedPhase, 6> kFused = {
     make_fused_phase(0), make_fused_phase(1), make_fused_phase(2),
     make_fused_phase(3), make_fused_phase(4), make_fused_phase(5)};
 
+// For implementations specialised per phase: round(phase, t) for t = first
+// .. last-1, the phase t mod 6 as a std::integral_constant. A vector
+// implementation passes a lambda marked __attribute__((always_inline)):
+// called out of line, it would take its state from memory every round.
+template <typename Round>
+NGCC_ALWAYS_INLINE void for_each_round(int first, int last, Round round) {
+  for (int t = first; t < last; ++t) {
+    switch (t % 6) {
+      case 0: round(std::integral_constant<int, 0>{}, t); break;
+      case 1: round(std::integral_constant<int, 1>{}, t); break;
+      case 2: round(std::integral_constant<int, 2>{}, t); break;
+      case 3: round(std::integral_constant<int, 3>{}, t); break;
+      case 4: round(std::integral_constant<int, 4>{}, t); break;
+      default: round(std::integral_constant<int, 5>{}, t); break;
+    }
+  }
+}
+
+// For implementations specialised per rate: f(R) with the rate R = 16, 12
+// or 8 lanes as a std::integral_constant.
+template <typename F>
+NGCC_ALWAYS_INLINE void with_rate_lanes(int rate_lanes, F f) {
+  switch (rate_lanes) {
+    case 16: f(std::integral_constant<int, 16>{}); break;
+    case 12: f(std::integral_constant<int, 12>{}); break;
+    default: f(std::integral_constant<int, 8>{}); break;
+  }
+}
+
 // ---------------------------------------------------------------- the table
 struct Params;  // afs_tredm.hpp
 
@@ -201,12 +231,8 @@ struct Implementation {
 
 extern const Implementation kPortable;  // permutation_portable.cpp
 extern const Implementation kAvx2;      // permutation_avx2.cpp, x86-64-v3
+extern const Implementation kAvx512;    // permutation_avx512.cpp, AVX-512 F/BW/VL/VBMI2
 
-inline const Implementation *const kImplementations[] = {
-    &kPortable,
-#if defined(__x86_64__)
-    &kAvx2,
-#endif
-};
+inline const Implementation *const kImplementations[] = {&kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512)};
 
 }  // namespace ngcc::afs_tredm

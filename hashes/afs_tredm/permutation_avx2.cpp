@@ -126,16 +126,9 @@ NGCC_ALWAYS_INLINE void round(Lanes &s, int t) {
 // block (inlined twice, the hot code outgrows the instruction cache).
 __attribute__((noinline)) void run_rounds(Lanes &state, int first, int last) {
   Lanes s = state;
-  for (int t = first; t < last; ++t) {
-    switch (t % 6) {
-      case 0: round<0>(s, t); break;
-      case 1: round<1>(s, t); break;
-      case 2: round<2>(s, t); break;
-      case 3: round<3>(s, t); break;
-      case 4: round<4>(s, t); break;
-      default: round<5>(s, t); break;
-    }
-  }
+  for_each_round(first, last, [&s](auto phase, int t) __attribute__((always_inline)) {
+    round<decltype(phase)::value>(s, t);
+  });
   state = s;
 }
 
@@ -159,16 +152,18 @@ NGCC_ALWAYS_INLINE V load_be_lanes(const std::uint8_t *p) {
   return _mm256_shuffle_epi8(avx2::load(p), reverse_bytes);
 }
 
-// §5.1 for R = 4 * RateVectors lanes: the capacity starts at a vector boundary.
-template <int RateVectors>
+// §5.1 for R lanes, a multiple of 4: the capacity starts at a vector boundary.
+template <int R>
 void absorb_blocks(Lanes &s, const std::uint8_t *p, std::size_t nblocks, int half_rounds) {
-  for (; nblocks > 0; --nblocks, p += 32 * RateVectors) {
-    for (int g = 0; g < RateVectors; ++g) s.v[g] = _mm256_xor_si256(s.v[g], load_be_lanes(p + 32 * g));
-    V before_g[kStateVectors - RateVectors];
-    for (int g = RateVectors; g < kStateVectors; ++g) before_g[g - RateVectors] = s.v[g];
+  constexpr int rate_vectors = R / 4;
+  for (; nblocks > 0; --nblocks, p += 8 * R) {
+    for (int g = 0; g < rate_vectors; ++g)
+      s.v[g] = _mm256_xor_si256(s.v[g], load_be_lanes(p + 32 * g));
+    V before_g[kStateVectors - rate_vectors];
+    for (int g = rate_vectors; g < kStateVectors; ++g) before_g[g - rate_vectors] = s.v[g];
     run_rounds(s, 0, half_rounds);
-    for (int g = RateVectors; g < kStateVectors; ++g)
-      s.v[g] = _mm256_xor_si256(s.v[g], before_g[g - RateVectors]);
+    for (int g = rate_vectors; g < kStateVectors; ++g)
+      s.v[g] = _mm256_xor_si256(s.v[g], before_g[g - rate_vectors]);
     run_rounds(s, half_rounds, 2 * half_rounds);
   }
 }
@@ -176,11 +171,9 @@ void absorb_blocks(Lanes &s, const std::uint8_t *p, std::size_t nblocks, int hal
 void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
   if (nblocks == 0) return;
   Lanes s = load_state(state);
-  switch (p.rate_lanes) {
-    case 16: absorb_blocks<4>(s, blocks, nblocks, p.half_rounds); break;
-    case 12: absorb_blocks<3>(s, blocks, nblocks, p.half_rounds); break;
-    default: absorb_blocks<2>(s, blocks, nblocks, p.half_rounds); break;
-  }
+  with_rate_lanes(p.rate_lanes, [&](auto rate) {
+    absorb_blocks<decltype(rate)::value>(s, blocks, nblocks, p.half_rounds);
+  });
   store_state(state, s);
 }
 

@@ -43,12 +43,9 @@ struct Implementation {
 
 extern const Implementation kPortable;  // permutation_portable.cpp
 extern const Implementation kAvx2;      // permutation_avx2.cpp, x86-64-v3
+extern const Implementation kAvx512;    // permutation_avx512.cpp, AVX-512F/VL
 
-inline const Implementation *const kImplementations[] = {
-    &kPortable,
-#if defined(__x86_64__)
-    &kAvx2,
-#endif
-};
+
+inline const Implementation *const kImplementations[] = {&kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512)};
 
 }  // namespace ngcc::chime

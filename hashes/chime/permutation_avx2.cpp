@@ -1,6 +1,7 @@
-// CHIME permutation and absorb loop for x86-64-v3 (AVX2): one branch per
-// ymm register, rounds fully unrolled so the branch rotation of §8 is a
-// compile-time renaming. Same results as permutation_portable.cpp.
+// CHIME rounds for x86-64-v3 (AVX2), one branch per ymm register, run by the
+// vector block loop of permutation.hpp (rounds fully unrolled, so the branch
+// rotation of §8 is a compile-time renaming). Same results as
+// permutation_portable.cpp.
 //
 // On AMD Zen 3 a round is about 41 vector micro-ops, 12 of them
 // shifts/shuffles sharing two ports plus two lane crossings (WROT, HSWAP)
@@ -13,13 +14,13 @@
 #include <utility>
 
 #include "chime/chime.hpp"
+#include "chime/vector_block_loop.hpp"
 #include "common/simd_avx2.hpp"
 
 namespace ngcc::chime {
 namespace {
 
 using avx2::V;
-using avx2::load;
 using avx2::rotl64;
 using avx2::xor3;
 
@@ -49,9 +50,7 @@ NGCC_ALWAYS_INLINE const V *round_constants() {
   return rc;
 }
 
-struct Branches {
-  V a0, a1, b0, b1, c0, c1;
-};
+using Branches = vector::Registers;
 
 // §7: x ^= ~y & z etc., from the old values.
 NGCC_ALWAYS_INLINE void chi(V &x, V &y, V &z) {
@@ -63,7 +62,9 @@ NGCC_ALWAYS_INLINE void chi(V &x, V &y, V &z) {
 }
 
 // One round (§8), L in the closed form of §5. Statements are ordered by
-// priority: the lane crossings first, then the chain t1 -> c0 -> a0 -> b1.
+// priority: the lane crossings first, then the chain t1 -> c0 -> b1. SHL7
+// distributes over a0' = WROT(a0) ^ PSWAP(c0'), so b1' does not wait for
+// a0', and RC joins WROT(a0) before PSWAP(c0') arrives.
 template <unsigned r>
 NGCC_ALWAYS_INLINE Branches round(const Branches &s, const V *rc) {
   const V a0_moved = wrot(s.a0);
@@ -71,9 +72,9 @@ NGCC_ALWAYS_INLINE Branches round(const Branches &s, const V *rc) {
   const V t1 = xor3(s.b1, hrot(s.c1), rotl64<31>(s.a1));
   const V a0_rot29 = rotl64<29>(s.a0);
   V c0 = xor3(s.c0, a0_rot29, t1);
-  const V a0_lin = _mm256_xor_si256(a0_moved, pswap(c0));
-  V b1 = _mm256_xor_si256(t1, _mm256_slli_epi64(a0_lin, 7));
-  V a0 = _mm256_xor_si256(a0_lin, _mm256_load_si256(rc + r));
+  const V c0_swapped = pswap(c0);
+  V b1 = xor3(t1, _mm256_slli_epi64(a0_moved, 7), _mm256_slli_epi64(c0_swapped, 7));
+  V a0 = xor3(a0_moved, _mm256_load_si256(rc + r), c0_swapped);
   V b0 = _mm256_xor_si256(s.b0, s.a1);
   V a1 = _mm256_xor_si256(a1_moved, hrot(b0));
   const V t2 = xor3(s.c1, avx2::rotr64<16>(a0_rot29), hrot(t1));  // rotl 13 = rotl 29, rotr 16
@@ -92,87 +93,26 @@ NGCC_ALWAYS_INLINE Branches round(const Branches &s, const V *rc) {
 }
 
 // An empty asm that keeps each round's instructions together, in the order
-// of round(); letting the compiler interleave rounds measured 1.5-2% slower.
+// of round(); letting the compiler interleave rounds measured 1.5-2% slower
+// (Zen 3, 2026-11).
 NGCC_ALWAYS_INLINE void round_boundary(Branches &s) {
   asm("" : "+x"(s.a0), "+x"(s.a1), "+x"(s.b0), "+x"(s.b1), "+x"(s.c0), "+x"(s.c1));
 }
 
-template <std::size_t... r>
-NGCC_ALWAYS_INLINE Branches permute_unrolled(Branches s, const V *rc, std::index_sequence<r...>) {
-  ((s = round<r>(s, rc), round_boundary(s)), ...);
-  return s;
-}
-
-template <unsigned rounds>
-NGCC_ALWAYS_INLINE Branches permute_registers(const Branches &s, const V *rc) {
-  return permute_unrolled(s, rc, std::make_index_sequence<rounds>{});
-}
-
-NGCC_ALWAYS_INLINE Branches load_state(const State &w) {
-  return {load(&w[0]), load(&w[4]), load(&w[8]), load(&w[12]), load(&w[16]), load(&w[20])};
-}
-NGCC_ALWAYS_INLINE void store_state(State &w, const Branches &s) {
-  const V v[6] = {s.a0, s.a1, s.b0, s.b1, s.c0, s.c1};
-  for (unsigned i = 0; i < 6; ++i) avx2::store(&w[4 * i], v[i]);
-}
-
-// The block loops below are kept out of absorb() (noinline) and carry the
-// state in a local copy: otherwise GCC 12 keeps the state on the stack
-// between blocks, a store-to-load round trip on the critical path of every
-// block (5% on CHIME-512, 3% on CHIME-1024 on Zen 3; clang does not need it).
-#define CHIME_BLOCK_LOOP __attribute__((noinline))
-
-// CHIME-512 (§10): block bytes 0..63 into A0, A1; no feed-forward.
-CHIME_BLOCK_LOOP void absorb_512(Branches &state, const std::uint8_t *p, std::size_t nblocks) {
+// The rounds for the block loop of permutation.hpp.
+struct Rounds {
   const V *rc = round_constants();
-  Branches s = state;
-  for (; nblocks > 0; --nblocks, p += 64) {
-    s.a0 = _mm256_xor_si256(s.a0, load(p));
-    s.a1 = _mm256_xor_si256(s.a1, load(p + 32));
-    s = permute_registers<15>(s, rc);
+  template <unsigned r>
+  NGCC_ALWAYS_INLINE Branches round(const Branches &s) const {
+    Branches next = chime::round<r>(s, rc);
+    round_boundary(next);
+    return next;
   }
-  state = s;
-}
-
-// CHIME-1024 (§11): bytes 0..31 into A0, bytes 32..55 into A1[1..3]; the
-// capacity A1[0], B0, B1, C0, C1 is fed forward.
-CHIME_BLOCK_LOOP void absorb_1024(Branches &state, const std::uint8_t *p, std::size_t nblocks) {
-  const V *rc = round_constants();
-  const V zero = _mm256_setzero_si256();
-  Branches s = state;
-  for (; nblocks > 0; --nblocks, p += 56) {
-    const Branches old = s;
-    s.a0 = _mm256_xor_si256(s.a0, load(p));
-    // Bytes 24..55 are block words 3..6; word 3 belongs to A0, not A1.
-    s.a1 = _mm256_xor_si256(s.a1, _mm256_blend_epi32(load(p + 24), zero, 0x03));
-    s = permute_registers<20>(s, rc);
-    s.a1 = _mm256_xor_si256(s.a1, _mm256_blend_epi32(zero, old.a1, 0x03));
-    s.b0 = _mm256_xor_si256(s.b0, old.b0);
-    s.b1 = _mm256_xor_si256(s.b1, old.b1);
-    s.c0 = _mm256_xor_si256(s.c0, old.c0);
-    s.c1 = _mm256_xor_si256(s.c1, old.c1);
-  }
-  state = s;
-}
-
-void permute(State &state, unsigned rounds) {
-  const Branches s = load_state(state);
-  const V *rc = round_constants();
-  store_state(state, rounds == 15 ? permute_registers<15>(s, rc) : permute_registers<20>(s, rc));
-}
-
-void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
-  if (nblocks == 0) return;
-  Branches s = load_state(state);
-  if (p.feed_forward)
-    absorb_1024(s, blocks, nblocks);
-  else
-    absorb_512(s, blocks, nblocks);
-  store_state(state, s);
-}
+};
+using Loop = vector::BlockLoop<Rounds>;
 
 }  // namespace
 
-const Implementation kAvx2{"avx2", kCompiledFeatures, absorb, permute};
+const Implementation kAvx2{"avx2", kCompiledFeatures, Loop::absorb<Params>, Loop::permute};
 
 }  // namespace ngcc::chime

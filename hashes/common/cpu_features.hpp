@@ -8,6 +8,15 @@
 #include <cstdint>
 #include <string>
 
+// Expands to its arguments where the target is x86-64, to nothing elsewhere:
+// every family lists its x86 implementations (whose files build only there)
+// in its table of implementations with it.
+#if defined(__x86_64__)
+#define NGCC_X86_64_ONLY(...) __VA_ARGS__
+#else
+#define NGCC_X86_64_ONLY(...)
+#endif
+
 namespace ngcc {
 
 // One bit per extension that some implementation may need.

@@ -15,7 +15,7 @@ namespace ngcc::mastercube {
 
 // §1: the instances differ only in the rate and the digest length.
 struct Params {
-  std::size_t rate_bytes;    // R = r / 8; always 32q + 24 (see permutation_avx2.cpp)
+  std::size_t rate_bytes;    // R = r / 8; always 32q + 24 (see permutation_ymm.hpp)
   std::size_t digest_bytes;  // d / 8
 };
 inline constexpr Params kMasterCube512{120, 64};
@@ -42,6 +42,7 @@ inline void pad_final_block(std::uint8_t *block, std::size_t rate_bytes,
 template <const Params &P>
 void hash(const Implementation &impl, const std::uint8_t *msg, std::uint64_t msg_bits,
           std::uint8_t *out, std::size_t /*out_bytes*/) {
+  static_assert(P.rate_bytes % 8 == 0 && P.digest_bytes % 8 == 0, "whole state words");
   const std::uint64_t rate_bits = 8 * std::uint64_t(P.rate_bytes);
   const std::uint64_t full_blocks = msg_bits / rate_bits;
 
@@ -54,8 +55,8 @@ void hash(const Implementation &impl, const std::uint8_t *msg, std::uint64_t msg
 
   std::size_t done = 0;
   for (;;) {
-    for (std::size_t i = 0; i < P.rate_bytes && done < P.digest_bytes; i += 2, done += 2) {
-      store_le16(out + done, state.row[i / 16][(i / 2) % kCols]);
+    for (std::size_t i = 0; i < P.rate_bytes / 8 && done < P.digest_bytes; ++i, done += 8) {
+      store_le64(out + done, state.word[i]);
     }
     if (done == P.digest_bytes) break;
     impl.cube_f(state);

@@ -11,15 +11,28 @@
 
 namespace ngcc::mastercube {
 
-// §2.1: 1536-bit state, 12 rows x 8 columns of 16-bit cells; cell k is
-// row[k / 8][k % 8]. Rows 0-5 are the upper half, rows 6-11 the lower half.
+// §2.1-§2.2: 96 cells of 16 bits in 12 rows x 8 columns; rows 0-5 are the
+// upper half, rows 6-11 the lower half. Four cells share a 64-bit word: cell
+// (row, col) is bits 16 (col % 4) .. 16 (col % 4) + 15 of word 2 row + col / 4.
+// Word i is thus bytes 8i .. 8i+7 of the little-endian serialisation (§2.2),
+// the upper half is words 0-11 and the lower half words 12-23.
 constexpr int kRows = 12;
 constexpr int kCols = 8;
 constexpr int kHalfRows = 6;
+constexpr int kWords = 24;
 
 struct State {
-  std::uint16_t row[kRows][kCols];
+  std::uint64_t word[kWords];
 };
+
+constexpr std::uint16_t cell(const State &s, int row, int col) {
+  return static_cast<std::uint16_t>(s.word[2 * row + col / 4] >> (16 * (col % 4)));
+}
+constexpr void set_cell(State &s, int row, int col, std::uint16_t value) {
+  std::uint64_t &w = s.word[2 * row + col / 4];
+  const int shift = 16 * (col % 4);
+  w = (w & ~(std::uint64_t{0xFFFF} << shift)) | std::uint64_t{value} << shift;
+}
 
 // §4.7 AddConstant: row 0 ^= K ^ k in round k. K is frac(pi), written in the
 // spec as 243F 6A88 85A3 08D3 1319 8A2E 0370 7344; as implemented (and in the
@@ -41,14 +54,10 @@ struct Implementation {
 };
 
 extern const Implementation kPortable;  // permutation_portable.cpp
-extern const Implementation kAvx2;      // permutation_avx2.cpp, x86-64-v3
+extern const Implementation kAvx2;      // permutation_avx2.cpp + permutation_ymm.hpp, x86-64-v3
+extern const Implementation kAvx512;    // permutation_avx512.cpp + permutation_ymm.hpp, AVX-512F/BW/VL/VBMI2
 
-inline const Implementation *const kImplementations[] = {
-    &kPortable,
-#if defined(__x86_64__)
-    &kAvx2,
-#endif
-};
+inline const Implementation *const kImplementations[] = {&kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512)};
 
 // The layers and rounds of the portable implementation (§§4-7), one function
 // each so that the intermediate values of §12 can be checked.

@@ -1,74 +1,104 @@
-// Portable MasterCube primitive: the layers of §4 on the 12 x 8 cell grid,
-// written to be read against the specification rather than to be fast.
-#include "mastercube/mastercube.hpp"
-
+// Portable MasterCube primitive: the layers of §4 on the state's 64-bit
+// words, four cells each (permutation.hpp), so that one word operation does
+// four cells: CrossMix, MixColumns and MAndRX pair whole words, a row is two
+// words. Byte order enters only where bytes are absorbed (load_le64).
 #include <utility>
+
+#include "mastercube/mastercube.hpp"
 
 namespace ngcc::mastercube {
 namespace layers {
 namespace {
 
-// §3: F[a,b,g](x) = (x >>> a AND x >>> b) XOR x >>> g.
+// The lowest bit of every cell of a word.
+constexpr std::uint64_t kEveryCell = 0x0001000100010001;
+
+// Every cell of x rotated right by n (§3): the bits that x >> n moves into a
+// cell from its neighbour are replaced by those that x << (16 - n) moves out.
+constexpr std::uint64_t rotr_cells(std::uint64_t x, unsigned n) {
+  const std::uint64_t low = (0xFFFFu >> n) * kEveryCell;
+  return n == 0 ? x : ((x >> n) & low) | ((x << (16 - n)) & ~low);
+}
+
+// §3: F[a,b,g](x) = (x >>> a AND x >>> b) XOR x >>> g, on four cells.
 template <unsigned A, unsigned B, unsigned G>
-constexpr std::uint16_t andrx(std::uint16_t x) {
-  return static_cast<std::uint16_t>((rotr16(x, A) & rotr16(x, B)) ^ rotr16(x, G));
+constexpr std::uint64_t andrx(std::uint64_t x) {
+  return (rotr_cells(x, A) & rotr_cells(x, B)) ^ rotr_cells(x, G);
 }
 
-// Rotates one row left by n cells: new[c] = old[(c + n) mod 8].
-void rotate_row_left(std::uint16_t (&row)[kCols], unsigned n) {
-  std::uint16_t old[kCols];
-  for (unsigned c = 0; c < kCols; ++c) old[c] = row[c];
-  for (unsigned c = 0; c < kCols; ++c) row[c] = old[(c + n) % kCols];
-}
-
-// MC on one half (§4.4): rows base+p, base+2+p, base+4+p for p = 0, 1.
-// `upper` selects M1 = [0 1 1; 1 0 1; 1 1 1], otherwise M2 = [1 0 1; 0 1 1; 1 1 1].
-void mix_columns_half(State &s, int base, bool upper) {
-  for (int p = 0; p < 2; ++p) {
-    for (int x = 0; x < kCols; ++x) {
-      const std::uint16_t a = s.row[base + p][x];
-      const std::uint16_t b = s.row[base + 2 + p][x];
-      const std::uint16_t e = s.row[base + 4 + p][x];
-      s.row[base + p][x] = static_cast<std::uint16_t>(upper ? b ^ e : a ^ e);
-      s.row[base + 2 + p][x] = static_cast<std::uint16_t>(upper ? a ^ e : b ^ e);
-      s.row[base + 4 + p][x] = static_cast<std::uint16_t>(a ^ b ^ e);
-    }
+// Row r is words 2r (cells 0-3) and 2r+1 (cells 4-7); rows 2i and 2i+1 are
+// the four words 4i .. 4i+3, "quad" i. A row is rotated left by n cells
+// (new[c] = old[(c + n) mod 8]) by shifting its 128 bits right by 16n.
+void rotate_row_left(State &s, int row, unsigned n) {
+  std::uint64_t lo = s.word[2 * row], hi = s.word[2 * row + 1];
+  if (n >= 4) std::swap(lo, hi);
+  const unsigned bits = 16 * (n % 4);
+  if (bits != 0) {
+    const std::uint64_t new_lo = (lo >> bits) | (hi << (64 - bits));
+    hi = (hi >> bits) | (lo << (64 - bits));
+    lo = new_lo;
   }
+  s.word[2 * row] = lo;
+  s.word[2 * row + 1] = hi;
+}
+
+// MC on one half (§4.4): for p = 0, 1 the rows base+p, base+2+p, base+4+p,
+// i.e. words base + j, base + 4 + j, base + 8 + j for j = 0..3 (j = 2p + word
+// of the row). `upper` selects M1 = [0 1 1; 1 0 1; 1 1 1], otherwise
+// M2 = [1 0 1; 0 1 1; 1 1 1].
+void mix_columns_half(State &s, int base, bool upper) {
+  for (int j = 0; j < 4; ++j) {
+    std::uint64_t &a = s.word[base + j], &b = s.word[base + 4 + j], &e = s.word[base + 8 + j];
+    const std::uint64_t a0 = a, b0 = b;
+    a = upper ? b0 ^ e : a0 ^ e;
+    b = upper ? a0 ^ e : b0 ^ e;
+    e = a0 ^ b0 ^ e;
+  }
+}
+
+// Lane (x, y) = (U, W) = (row y, row 6+y) at column x: U in word j < 12, W in
+// word j + 12. `steps` is applied to every such pair of words (four lanes).
+template <class Steps>
+void for_each_lane_word(State &s, Steps steps) {
+  for (int j = 0; j < kWords / 2; ++j) {
+    std::uint64_t u = s.word[j], w = s.word[j + kWords / 2];
+    steps(u, w);
+    s.word[j] = u;
+    s.word[j + kWords / 2] = w;
+  }
+}
+
+// §4.7: K as the two words of row 0.
+constexpr std::uint64_t row_constant_word(int half) {
+  std::uint64_t w = 0;
+  for (int c = 0; c < 4; ++c) w |= std::uint64_t{kRoundConstantRow[4 * half + c]} << (16 * c);
+  return w;
 }
 
 }  // namespace
 
+// x'_i = x_i ^ x_{i+1} ^ x_{i+4} for the rows x_i = 2i + p, done on quads
+// (both parities at once); x_{i+1} ^ x_{i+4} is the same for i and i + 3.
 void cross_mix(State &s) {
-  const State old = s;
+  std::uint64_t pair[3][4];
+  for (int m = 0; m < 3; ++m) {
+    for (int j = 0; j < 4; ++j) pair[m][j] = s.word[4 * m + j] ^ s.word[4 * (m + 3) + j];
+  }
   for (int i = 0; i < 6; ++i) {
-    for (int p = 0; p < 2; ++p) {
-      const auto &u0 = old.row[2 * i + p];
-      const auto &u1 = old.row[2 * ((i + 1) % 6) + p];
-      const auto &u4 = old.row[2 * ((i + 4) % 6) + p];
-      for (int x = 0; x < kCols; ++x) {
-        s.row[2 * i + p][x] = static_cast<std::uint16_t>(u0[x] ^ u1[x] ^ u4[x]);
-      }
-    }
+    for (int j = 0; j < 4; ++j) s.word[4 * i + j] ^= pair[(i + 1) % 3][j];
   }
 }
 
 void swap_rows(State &s) {
-  for (int y = kHalfRows; y < kRows; y += 2) {
-    for (int x = 0; x < kCols; ++x) std::swap(s.row[y][x], s.row[y + 1][x]);
-  }
-}
-
-// Applies `steps` to every lane (x, y) = (U, W) = (row y, row 6+y) at column x.
-template <class Steps>
-void for_each_lane(State &s, Steps steps) {
-  for (int y = 0; y < kHalfRows; ++y) {
-    for (int x = 0; x < kCols; ++x) steps(s.row[y][x], s.row[kHalfRows + y][x]);
+  for (int row = kHalfRows; row < kRows; row += 2) {
+    std::swap(s.word[2 * row], s.word[2 * row + 2]);
+    std::swap(s.word[2 * row + 1], s.word[2 * row + 3]);
   }
 }
 
 // Six Feistel half-steps per lane, and their inverse in reverse order.
 void mandrx(State &s) {
-  for_each_lane(s, [](std::uint16_t &u, std::uint16_t &w) {
+  for_each_lane_word(s, [](std::uint64_t &u, std::uint64_t &w) {
     w ^= andrx<0, 1, 8>(u);
     u ^= andrx<14, 5, 0>(w);
     w ^= andrx<9, 12, 8>(u);
@@ -79,7 +109,7 @@ void mandrx(State &s) {
 }
 
 void mandrx_inverse(State &s) {
-  for_each_lane(s, [](std::uint16_t &u, std::uint16_t &w) {
+  for_each_lane_word(s, [](std::uint64_t &u, std::uint64_t &w) {
     u ^= andrx<8, 9, 0>(w);
     w ^= andrx<0, 1, 8>(u);
     u ^= andrx<14, 5, 0>(w);
@@ -91,42 +121,41 @@ void mandrx_inverse(State &s) {
 
 void mix_columns(State &s) {
   mix_columns_half(s, 0, true);
-  mix_columns_half(s, kHalfRows, false);
+  mix_columns_half(s, kWords / 2, false);
 }
 
 void shift_rows(State &s) {
-  for (int y = 0; y < kHalfRows; ++y) {
-    rotate_row_left(s.row[y], unsigned(y));
-    rotate_row_left(s.row[kHalfRows + y], unsigned(kCols - y));
+  for (int y = 1; y < kHalfRows; ++y) {
+    rotate_row_left(s, y, unsigned(y));
+    rotate_row_left(s, kHalfRows + y, unsigned(kCols - y));
   }
 }
 
 void shift_rows_inverse(State &s) {
-  for (int y = 0; y < kHalfRows; ++y) {
-    rotate_row_left(s.row[y], unsigned(kCols - y));
-    rotate_row_left(s.row[kHalfRows + y], unsigned(y));
+  for (int y = 1; y < kHalfRows; ++y) {
+    rotate_row_left(s, y, unsigned(kCols - y));
+    rotate_row_left(s, kHalfRows + y, unsigned(y));
   }
 }
 
+// new[c] = old[c-2] ^ old[c] ^ old[c+2]: for the low word (cells 0-3) the
+// cells c-2 are (6, 7, 0, 1) and c+2 are (2, 3, 4, 5), for the high word the
+// other way round; both sums are the two words' XOR with its halves swapped.
 void mix_rows(State &s) {
-  for (auto &row : s.row) {
-    std::uint16_t old[kCols];
-    for (unsigned c = 0; c < kCols; ++c) old[c] = row[c];
-    for (unsigned c = 0; c < kCols; ++c) {
-      row[c] = static_cast<std::uint16_t>(old[(c + kCols - 2) % kCols] ^ old[c] ^
-                                          old[(c + 2) % kCols]);
-    }
+  for (int row = 0; row < kRows; ++row) {
+    const std::uint64_t t = rotl64(s.word[2 * row] ^ s.word[2 * row + 1], 32);
+    s.word[2 * row] ^= t;
+    s.word[2 * row + 1] ^= t;
   }
 }
 
 void add_constant(State &s, unsigned k) {
-  for (int c = 0; c < kCols; ++c) {
-    s.row[0][c] = static_cast<std::uint16_t>(s.row[0][c] ^ kRoundConstantRow[c] ^ k);
-  }
+  s.word[0] ^= row_constant_word(0) ^ k * kEveryCell;
+  s.word[1] ^= row_constant_word(1) ^ k * kEveryCell;
 }
 
 void half_exchange(State &s) {
-  for_each_lane(s, [](std::uint16_t &u, std::uint16_t &w) { std::swap(u, w); });
+  for_each_lane_word(s, [](std::uint64_t &u, std::uint64_t &w) { std::swap(u, w); });
 }
 
 void forward_round(State &s, unsigned k) {
@@ -156,25 +185,25 @@ void inverse_round(State &s, unsigned k) {
 }
 
 // §7: forward branch with constants 0..8, inverse branch with 17 down to 9
-// (as implemented), outputs XORed.
+// (as implemented), outputs XORed. The branches are independent; they are
+// computed round by round side by side.
 void cube_f(State &s) {
   State t = s;
-  for (unsigned k = 0; k <= 8; ++k) forward_round(s, k);
-  for (unsigned k = 17; k >= 9; --k) inverse_round(t, k);
-  for (int y = 0; y < kRows; ++y) {
-    for (int x = 0; x < kCols; ++x) s.row[y][x] ^= t.row[y][x];
+  for (unsigned k = 0; k <= 8; ++k) {
+    forward_round(s, k);
+    inverse_round(t, 17 - k);
   }
+  for (int i = 0; i < kWords; ++i) s.word[i] ^= t.word[i];
 }
 
 }  // namespace layers
 
 namespace {
 
+// §8.1: block bytes 8i .. 8i+7 are word i (little-endian cells, §2.2).
 void absorb(State &state, const std::uint8_t *blocks, std::size_t n_blocks, const Params &p) {
   for (std::size_t b = 0; b < n_blocks; ++b, blocks += p.rate_bytes) {
-    for (std::size_t i = 0; i < p.rate_bytes; i += 2) {
-      state.row[i / 16][(i / 2) % kCols] ^= load_le16(blocks + i);
-    }
+    for (std::size_t i = 0; i < p.rate_bytes / 8; ++i) state.word[i] ^= load_le64(blocks + 8 * i);
     layers::cube_f(state);
   }
 }

@@ -253,36 +253,21 @@ NGCC_ALWAYS_INLINE void absorb_block(Diagonals &s, const std::uint8_t *block,
   for (int y = 0; y < 5; ++y) s.col4[y] ^= capacity4[y];
 }
 
-// The block loop is kept out of absorb() (noinline) and carries the state in
-// a local copy, so that GCC keeps it in registers between blocks.
-template <int rate_lanes>
-__attribute__((noinline)) void absorb_blocks(Diagonals &state, const std::uint8_t *blocks,
-                                             std::size_t nblocks) {
-  Diagonals s = state;
-  for (; nblocks > 0; --nblocks, blocks += 8 * rate_lanes)
-    absorb_block<rate_lanes>(s, blocks, std::make_integer_sequence<int, 5>{});
-  state = s;
-}
-
-void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
-  if (nblocks == 0) return;
-  Diagonals s = load_state(state);
-  switch (p.rate_lanes()) {
-    case 16: absorb_blocks<16>(s, blocks, nblocks); break;
-    case 12: absorb_blocks<12>(s, blocks, nblocks); break;
-    default: absorb_blocks<8>(s, blocks, nblocks); break;
+// The state in registers (RegisterImplementation, permutation.hpp).
+struct InDiagonals {
+  using Registers = Diagonals;
+  static Diagonals load(const State &a) { return load_state(a); }
+  static void store(State &a, const Diagonals &s) { store_state(a, s); }
+  static void permute(Diagonals &s) { permute_diagonals(s); }
+  template <int rate_lanes>
+  NGCC_ALWAYS_INLINE static void absorb_block(Diagonals &s, const std::uint8_t *block) {
+    thunder::absorb_block<rate_lanes>(s, block, std::make_integer_sequence<int, 5>{});
   }
-  store_state(state, s);
-}
-
-void permute(State &state) {
-  Diagonals s = load_state(state);
-  permute_diagonals(s);
-  store_state(state, s);
-}
+};
+using Avx2 = RegisterImplementation<InDiagonals>;
 
 }  // namespace
 
-const Implementation kAvx2{"avx2", kCompiledFeatures, absorb, permute};
+const Implementation kAvx2{"avx2", kCompiledFeatures, Avx2::absorb, Avx2::permute};
 
 }  // namespace ngcc::thunder

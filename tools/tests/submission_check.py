@@ -27,7 +27,7 @@ def build(package, out, *extra):
 
 def kat_2_12(library, out):
     return subprocess.run([KAT, library, "--name", "CHIME-512", "--digest-bits", "512",
-                           "--kinds", "2_12", "--require-manifest", "--out", out],
+                           "--kinds", "2_12", "--out", out],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -61,7 +61,7 @@ class SubmissionBuilder(unittest.TestCase):
         self.assertIn("error", fails[0])
         kat = kat_2_12(os.path.join(self.out, "libCHIME-512-submitted-opt.so"), self.out)
         self.assertEqual(kat.returncode, 1)
-        self.assertTrue(kat.stdout.startswith("FAIL"), kat.stdout)
+        self.assertIn("\nFAIL CHIME-512-submitted-opt KAT_2_12", kat.stdout)
 
     def test_configuration_errors_are_one_line(self):
         config = os.path.join(self.out, "bad.yaml")

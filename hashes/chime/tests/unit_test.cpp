@@ -1,6 +1,7 @@
 // CHIME unit tests: every vector and intermediate value of
 // research/hash-26-chime.md (§6 constants, §15.3 permutation, §15.4 block
-// states, §15.1/§15.2 digests, §15.5 KAT records), for both variants.
+// states, §15.1/§15.2 digests, §15.5 KAT records), for every implementation
+// and module.
 #include <gtest/gtest.h>
 #include <openssl/evp.h>
 

@@ -26,7 +26,7 @@ State grid(const char *const (&rows)[12]) {
   for (int y = 0; y < kRows; ++y) {
     const auto bytes = ngcc::test::from_hex(rows[y]);  // big-endian words as printed
     for (int x = 0; x < kCols; ++x) {
-      s.row[y][x] = static_cast<std::uint16_t>(bytes[2 * x] << 8 | bytes[2 * x + 1]);
+      set_cell(s, y, x, static_cast<std::uint16_t>(bytes[2 * x] << 8 | bytes[2 * x + 1]));
     }
   }
   return s;
@@ -34,11 +34,11 @@ State grid(const char *const (&rows)[12]) {
 
 std::string print(const State &s) {
   std::string out;
-  char cell[8];
-  for (const auto &row : s.row) {
+  char hex[8];
+  for (int y = 0; y < kRows; ++y) {
     for (int x = 0; x < kCols; ++x) {
-      std::snprintf(cell, sizeof cell, "%04X%c", row[x], x + 1 < kCols ? ' ' : '\n');
-      out += cell;
+      std::snprintf(hex, sizeof hex, "%04X%c", cell(s, y, x), x + 1 < kCols ? ' ' : '\n');
+      out += hex;
     }
   }
   return out;
@@ -50,9 +50,7 @@ State test_state_t() { return grid(v::kT); }
 
 State random_state(std::mt19937_64 &rng) {
   State s;
-  for (auto &row : s.row) {
-    for (auto &cell : row) cell = static_cast<std::uint16_t>(rng());
-  }
+  for (auto &w : s.word) w = rng();
   return s;
 }
 
@@ -60,7 +58,7 @@ State random_state(std::mt19937_64 &rng) {
 
 TEST(MasterCubeLayers, TestStateT) {
   State t{};
-  for (int k = 0; k < 96; ++k) t.row[k / 8][k % 8] = static_cast<std::uint16_t>((2 * k + 1) << 8 | 2 * k);
+  for (int k = 0; k < 96; ++k) set_cell(t, k / 8, k % 8, static_cast<std::uint16_t>((2 * k + 1) << 8 | 2 * k));
   EXPECT_STATE(test_state_t(), t);
 }
 
@@ -69,7 +67,7 @@ TEST(MasterCubeLayers, FirstRoundOnZeroPutsConstantInRow0) {
   layers::forward_round(s, 0);
   State expected{};
   const auto row0 = ngcc::test::from_hex(v::kR0ZeroRow0);
-  for (int x = 0; x < kCols; ++x) expected.row[0][x] = static_cast<std::uint16_t>(row0[2 * x] << 8 | row0[2 * x + 1]);
+  for (int x = 0; x < kCols; ++x) set_cell(expected, 0, x, static_cast<std::uint16_t>(row0[2 * x] << 8 | row0[2 * x + 1]));
   EXPECT_STATE(expected, s);
   layers::forward_round(s, 1);
   EXPECT_STATE(grid(v::kR1R0Zero), s);
@@ -114,7 +112,11 @@ TEST(MasterCubeLayers, InverseRoundIR9OnT) {
     for (int x = 0; x < kCols; ++x) row.push_back(static_cast<std::uint16_t>(b[2 * x] << 8 | b[2 * x + 1]));
     return row;
   };
-  const auto row0 = [](const State &s) { return std::vector<std::uint16_t>(s.row[0], s.row[0] + kCols); };
+  const auto row0 = [](const State &s) {
+    std::vector<std::uint16_t> row;
+    for (int x = 0; x < kCols; ++x) row.push_back(cell(s, 0, x));
+    return row;
+  };
 
   State s = test_state_t();
   layers::add_constant(s, 9);

@@ -1,0 +1,756 @@
+#include "kat_run.hpp"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <new>
+#include <optional>
+#include <thread>
+
+#include "hex.hpp"
+#include "ngcc/module_loader.hpp"
+#include "sha256_file.hpp"
+
+namespace ngcc::kat {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::string clock_text(double seconds) {
+  const long s = std::lround(std::max(0.0, seconds));
+  char text[32];
+  if (s >= 3600) std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  else std::snprintf(text, sizeof text, "%ld:%02ld", s / 60, s % 60);
+  return text;
+}
+
+std::string seconds_text(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, s < 10 ? "%.2f s" : "%.1f s", s);
+  return text;
+}
+
+// What a describe child reports about a module (in shared memory).
+struct Facts {
+  int complete = 0;  // ngcc_instance() was read (or is absent)
+  int has_info = 0, digest_bits = 0, unsupported_cpu = 0;
+  char name[128], kat_name[128], candidate_id[64], family[64], variant[64], code_path[64];
+};
+
+void copy_text(char (&to)[128], const char *from) { std::strncpy(to, from ? from : "", sizeof to - 1); }
+void copy_text(char (&to)[64], const char *from) { std::strncpy(to, from ? from : "", sizeof to - 1); }
+
+// Head of a hash job's shared block: then the digests of its records, then
+// (KAT_Loop) one fingerprint per iteration.
+struct ResultHeader {
+  double seconds = 0;
+  std::uint64_t records_done = 0;
+};
+constexpr std::size_t kHeaderBytes = 64;
+constexpr std::size_t kLoopCalls = kLoopIterations + 1;
+
+std::size_t round8(std::size_t n) { return (n + 7) / 8 * 8; }
+
+// FNV-1a of a digest: enough to find the first iteration where two loops part.
+std::uint64_t fingerprint(const std::uint8_t *d, std::size_t n) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (std::size_t i = 0; i < n; ++i) h = (h ^ d[i]) * 0x100000001b3ull;
+  return h;
+}
+
+std::string lower_dashed(std::string s) {
+  for (char &c : s) c = c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// " (did you mean CHIME-512?)", or the names the manifests do list.
+std::string name_hint(const std::string &name, const Manifests &manifests) {
+  std::vector<std::string> near, all = manifests.instance_names();
+  for (const auto &n : all)
+    if (lower_dashed(n) == lower_dashed(name)) near.push_back(n);
+  std::string out;
+  for (const auto &n : near.empty() ? all : near) out += (out.empty() ? "" : ", ") + n;
+  if (out.empty()) return "";
+  return near.empty() ? "; the manifests name " + out : " (did you mean " + out + "?)";
+}
+
+std::string record_text(Kind kind, std::uint64_t call, std::uint64_t msg_bits) {
+  static const char *const kLong[] = {"all zero", "all one", "random"};
+  const std::string bits = "msg_len_bits " + std::to_string(msg_bits);
+  switch (kind) {
+    case Kind::k2_12: return "record " + std::to_string(call + 1) + " (" + bits + ")";
+    case Kind::k2_23:
+    case Kind::k2_33:
+      return "record " + std::to_string(call + 1) + " (" + kLong[std::min<std::uint64_t>(call, 2)] + ", " + bits + ")";
+    case Kind::Loop: return "iteration " + std::to_string(call) + " (" + bits + ")";
+  }
+  return "";
+}
+
+// Writes the raw file and its canonical digest in one pass.
+class FileAndCanonical : public TextSink {
+ public:
+  explicit FileAndCanonical(const std::string &path) : file_(path, std::ios::binary) {
+    if (!file_) throw std::runtime_error(path + ": cannot create KAT file");
+  }
+  void write(std::string_view text) override {
+    file_.write(text.data(), static_cast<std::streamsize>(text.size()));
+    canonical_.write(text);
+  }
+  std::string finish() {
+    file_.close();
+    if (!file_) throw std::runtime_error("cannot write a KAT file (disk full?)");
+    return canonical_.hex_digest();
+  }
+
+ private:
+  std::ofstream file_;
+  CanonicalSha256 canonical_;
+};
+
+// Event lines for a log; on a terminal also one status line, redrawn in place.
+class Console {
+ public:
+  Console() : tty_(::isatty(STDOUT_FILENO) == 1), heartbeat_(Clock::now()) {}
+  bool tty() const { return tty_; }
+  void line(const std::string &text, bool error = false) {
+    clear();
+    (error ? std::cerr : std::cout) << text << "\n";
+    (error ? std::cerr : std::cout).flush();
+    redraw();
+  }
+  // On a terminal at most once a second; in a log once a minute.
+  void status(const std::string &text) {
+    if (!tty_) {
+      if (since(heartbeat_) < 60) return;
+      heartbeat_ = Clock::now();
+      line(text);
+      return;
+    }
+    if (since(heartbeat_) < 1 && !status_.empty()) return;
+    heartbeat_ = Clock::now();
+    status_ = text;
+    winsize ws{};
+    const std::size_t width = ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 ? ws.ws_col - 1 : 119;
+    if (status_.size() > width) status_.resize(width);
+    clear();
+    redraw();
+  }
+  void done() { clear(), status_.clear(); }
+
+ private:
+  void clear() {
+    if (tty_ && !status_.empty()) std::cout << "\r\033[K" << std::flush;
+  }
+  void redraw() {
+    if (tty_ && !status_.empty()) std::cout << status_ << std::flush;
+  }
+  bool tty_;
+  Clock::time_point heartbeat_;
+  std::string status_;
+};
+
+struct FileRun {
+  Kind kind = Kind::k2_12;
+  bool requested = false, done = false;
+  int jobs_left = 0;
+  std::vector<std::vector<std::uint8_t>> digests;  // by record; empty: not computed
+  std::optional<Verdict> failure;
+  std::vector<std::uint64_t> fingerprints;  // KAT_Loop h_0 … h_1000000, while a diagnosis may need them
+  bool awaiting_diagnosis = false;
+  double seconds = 0;
+  FileOutcome outcome;
+};
+
+struct ModuleRun {
+  std::string path;
+  bool reference = false;
+  bool usable = false, broken = false;
+  std::string setup_error;
+  ModuleOutcome outcome;
+  std::map<Kind, FileRun> files;
+  // Speed learnt from finished jobs, for the schedule and the ETA.
+  double bytes_per_second = 0, seconds_2_12 = 0;
+
+  std::size_t digest_size() const { return static_cast<std::size_t>(outcome.digest_bits / 8); }
+  // Modules that must give the same files.
+  std::string instance() const { return outcome.kat_name + "/" + std::to_string(outcome.digest_bits); }
+};
+
+struct Job {
+  std::size_t module = 0;
+  bool describe = false;
+  Kind kind = Kind::k2_12;
+  std::size_t first = 0, last = 0;  // records
+};
+
+struct Running {
+  Job job;
+  GuardedChild child;
+  GuardedBuffer result;
+  Clock::time_point start;
+};
+
+class Runner {
+ public:
+  Runner(const std::vector<std::string> &modules, const std::vector<std::string> &references,
+         const RunOptions &options, const Manifests &manifests)
+      : options_(options), manifests_(manifests) {
+    for (const auto &p : modules) add_module(p, false);
+    for (const auto &p : references) add_module(p, true);
+  }
+
+  RunResult run() {
+    const auto start = Clock::now();
+    describe_all();
+    make_long_messages();
+    std::size_t skipped = 0, usable = 0;
+    for (std::size_t i = 0; i < modules_.size(); ++i) {
+      if (modules_[i].reference) continue;
+      if (modules_[i].usable) {
+        ++usable;
+        for (Kind k : options_.kinds) request_file(i, k);
+      } else {
+        ++skipped;
+      }
+    }
+    console_.line("ngcc-kat: " + std::to_string(usable) + " module(s), " + std::to_string(jobs_total_) +
+                  " job(s), " + std::to_string(options_.jobs) + " at a time" +
+                  (skipped ? ", " + std::to_string(skipped) + " skipped" : ""));
+    drain();
+    for (auto &m : modules_)
+      for (auto &[kind, f] : m.files)
+        if (f.awaiting_diagnosis) diagnose(m, f, /*last_chance=*/true);
+    console_.done();
+
+    RunResult result;
+    result.wall_seconds = since(start);
+    std::size_t pass = 0, fail = 0, none = 0;
+    for (auto &m : modules_) {
+      if (m.reference) continue;
+      for (auto &[kind, f] : m.files) {
+        if (!f.done) continue;
+        m.outcome.files.push_back(f.outcome);
+        pass += f.outcome.status == "PASS";
+        fail += f.outcome.status == "FAIL";
+        none += f.outcome.status == "no manifest";
+      }
+      result.failed = result.failed || m.broken;
+      result.modules.push_back(m.outcome);
+    }
+    result.failed = result.failed || fail > 0;
+    std::string summary = "ngcc-kat: " + std::to_string(pass) + " PASS, " + std::to_string(fail) + " FAIL";
+    if (none) summary += ", " + std::to_string(none) + " without a manifest line";
+    if (skipped) summary += ", " + std::to_string(skipped) + " module(s) skipped";
+    console_.line(summary + "; wall " + clock_text(result.wall_seconds) + " with " + std::to_string(options_.jobs) +
+                  " job(s)");
+    return result;
+  }
+
+ private:
+  void add_module(const std::string &path, bool reference) {
+    ModuleRun m;
+    m.path = path;
+    m.reference = reference;
+    std::string stem = fs::path(path).filename().string();
+    stem = stem.substr(0, stem.find(".so"));
+    if (stem.rfind("lib", 0) == 0 && stem.size() > 3) stem.erase(0, 3);
+    m.outcome.path = path;
+    m.outcome.stem = stem;
+    modules_.push_back(std::move(m));
+  }
+
+  // ---- phase 1: what each module is (in children, in parallel) ----------
+
+  void describe_all() {
+    for (std::size_t i = 0; i < modules_.size(); ++i) queue_.push_back({i, true});
+    drain();
+    std::vector<std::string> errors;
+    std::map<std::string, std::string> stems;
+    for (auto &m : modules_) {
+      if (m.reference) {
+        if (!m.setup_error.empty()) console_.line("NOTE reference " + m.setup_error + "; not used");
+        continue;
+      }
+      if (!m.setup_error.empty()) {
+        errors.push_back(m.setup_error);
+        continue;
+      }
+      if (const auto [it, fresh] = stems.emplace(m.outcome.stem, m.path); !fresh) {
+        errors.push_back(m.path + ": its files would go to " + (fs::path(options_.out_dir) / m.outcome.stem).string() +
+                         "/ like those of " + it->second + "; check them in separate runs or rename one");
+        continue;
+      }
+      for (Kind k : options_.kinds) {
+        const std::string file = file_name(k, m.outcome.kat_name);
+        if (!options_.no_manifest && !manifests_.find(file)) {
+          errors.push_back(m.path + ": no manifest line for " + file + " in " + manifests_.path() +
+                           name_hint(m.outcome.kat_name, manifests_) +
+                           "; --no-manifest writes the files without a check");
+          break;
+        }
+      }
+    }
+    if (!errors.empty()) throw SetupError(errors);
+    for (auto &m : modules_) {
+      if (!m.setup_error.empty()) continue;
+      m.outcome.sha256 = sha256_file(m.path);
+      if (!m.reference && !m.outcome.skipped.empty())
+        console_.line("SKIP " + m.outcome.stem + ": " + m.outcome.skipped);
+    }
+  }
+
+  Verdict run_describe(CallWatch &watch, Facts &facts, const std::string &path) {
+    const Module module = Module::load(path);
+    const ngcc_instance_info *info = module.info();
+    if (info != nullptr) {
+      facts.has_info = 1;
+      facts.digest_bits = info->digest_bits;
+      copy_text(facts.name, info->name);
+      copy_text(facts.kat_name, info->kat_name);
+      copy_text(facts.candidate_id, info->candidate_id);
+      copy_text(facts.family, info->family);
+      copy_text(facts.variant, info->variant);
+      copy_text(facts.code_path, info->code_path ? info->code_path() : "");
+    }
+    facts.complete = 1;
+    // One call with valid arguments tells whether this CPU can run the module
+    // at all; anything else it does is found, and named, by the KAT jobs.
+    const int bits = options_.digest_bits ? options_.digest_bits : facts.digest_bits;
+    if (info != nullptr && bits > 0) {
+      GuardedHasher hasher(module.crypt_hash(), bits, &watch);
+      const GuardedBuffer empty(0);
+      const Verdict v = hasher.hash(empty.end(), 0);
+      facts.unsupported_cpu = v.kind == Verdict::Kind::kReturned && v.value == NGCC_ERR_UNSUPPORTED_CPU;
+    }
+    return {};
+  }
+
+  void described(ModuleRun &m, const Running &r, const Verdict &v) {
+    const Facts &f = *reinterpret_cast<const Facts *>(r.result.data());
+    if (!f.complete) {
+      m.setup_error = v.kind == Verdict::Kind::kFailed
+                          ? v.error
+                          : m.path + ": loading it or calling ngcc_instance(): " + v.describe();
+      return;
+    }
+    auto text = [](const char *s, std::size_t n) { return std::string(s, strnlen(s, n)); };
+    ModuleOutcome &o = m.outcome;
+    o.has_info = f.has_info != 0;
+    o.name = text(f.name, sizeof f.name);
+    o.kat_name = options_.name.empty() ? text(f.kat_name, sizeof f.kat_name) : options_.name;
+    o.candidate_id = text(f.candidate_id, sizeof f.candidate_id);
+    o.family = text(f.family, sizeof f.family);
+    o.variant = text(f.variant, sizeof f.variant);
+    o.code_path = text(f.code_path, sizeof f.code_path);
+    o.digest_bits = options_.digest_bits ? options_.digest_bits : f.digest_bits;
+    if (o.name.empty()) o.name = o.kat_name;
+    if (o.kat_name.empty() || o.digest_bits == 0) {
+      m.setup_error = m.path + ": exports only CryptHash; give --name and --digest-bits";
+    } else if (!valid_algorithm_instance(o.kat_name)) {
+      m.setup_error = m.path + ": ngcc_instance() names an invalid ALGORITHM_INSTANCE '" + o.kat_name + "'";
+    } else if (o.digest_bits <= 0 || o.digest_bits % 8 != 0 || o.digest_bits > 8192) {
+      m.setup_error = m.path + ": a digest of " + std::to_string(o.digest_bits) +
+                      " bits cannot be run (the KAT files need a multiple of 8 in 8..8192)";
+    } else {
+      m.usable = true;
+      if (f.unsupported_cpu)
+        o.skipped = "CryptHash returned NGCC_ERR_UNSUPPORTED_CPU: this CPU lacks what the module was built for"
+                    " (code path " + (o.code_path.empty() ? std::string("?") : o.code_path) + "); not run";
+      m.usable = o.skipped.empty();
+    }
+  }
+
+  // ---- phase 2: the files --------------------------------------------------
+
+  void make_long_messages() {
+    for (Kind k : {Kind::k2_23, Kind::k2_33}) {
+      if (std::find(options_.kinds.begin(), options_.kinds.end(), k) == options_.kinds.end()) continue;
+      if (std::none_of(modules_.begin(), modules_.end(), [](const ModuleRun &m) { return m.usable; })) continue;
+      const auto start = Clock::now();
+      long_[k] = std::make_unique<LongMessages>(k, k == Kind::k2_33 ? options_.jobs : 1);
+      if (k == Kind::k2_33)
+        console_.line("ngcc-kat: KAT_2_33 messages ready (2^33-bit random message drawn with " +
+                      std::to_string(options_.jobs) + " thread(s) in " + seconds_text(since(start)) + ")");
+    }
+  }
+
+  const LongMessages *long_messages(Kind k) const {
+    const auto it = long_.find(k);
+    return it == long_.end() ? nullptr : it->second.get();
+  }
+
+  void request_file(std::size_t module, Kind kind) {
+    ModuleRun &m = modules_[module];
+    FileRun &f = m.files[kind];
+    if (f.requested || !m.usable || m.broken) return;
+    f.kind = kind;
+    f.requested = true;
+    f.digests.assign(record_count(kind), {});
+    // The 2_33 records are independent: one job each.
+    const std::size_t step = kind == Kind::k2_33 ? 1 : record_count(kind);
+    for (std::size_t first = 0; first < record_count(kind); first += step) {
+      queue_.push_back({module, false, kind, first, std::min(first + step, record_count(kind))});
+      ++f.jobs_left;
+      ++jobs_total_;
+    }
+  }
+
+  Verdict run_records(CallWatch &watch, const ModuleRun &m, const Job &job, std::uint8_t *block) {
+    const Module module = Module::load(m.path);
+    GuardedHasher hasher(module.crypt_hash(), m.outcome.digest_bits, &watch);
+    auto &header = *reinterpret_cast<ResultHeader *>(block);
+    std::uint8_t *digests = block + kHeaderBytes;
+    const std::size_t size = m.digest_size();
+    std::uint64_t *fingerprints =
+        job.kind == Kind::Loop ? reinterpret_cast<std::uint64_t *>(digests + round8(size)) : nullptr;
+    Verdict bad;
+    const auto start = Clock::now();
+    hash_records(
+        job.kind, job.first, job.last, m.outcome.digest_bits, long_messages(job.kind),
+        [&](std::uint64_t call, const std::uint8_t *msg, std::uint64_t bits) -> const std::uint8_t * {
+          const Verdict v = hasher.hash(msg, bits, call);
+          if (!v.ok()) {
+            bad = v;
+            return nullptr;
+          }
+          if (fingerprints != nullptr && call < kLoopCalls) fingerprints[call] = fingerprint(hasher.digest(), size);
+          return hasher.digest();
+        },
+        [&](std::size_t record, const std::uint8_t *d) {
+          std::memcpy(digests + (record - job.first) * size, d, size);
+          header.records_done = record - job.first + 1;
+        });
+    header.seconds = since(start);
+    return bad;
+  }
+
+  std::size_t result_bytes(const Job &job) const {
+    if (job.describe) return round8(sizeof(Facts));
+    const ModuleRun &m = modules_[job.module];
+    std::size_t bytes = kHeaderBytes + round8((job.last - job.first) * m.digest_size());
+    if (job.kind == Kind::Loop) bytes += kLoopCalls * sizeof(std::uint64_t);
+    return bytes;
+  }
+
+  void start(const Job &job) {
+    GuardedBuffer result(result_bytes(job), GuardedBuffer::Sharing::kShared);
+    std::uint8_t *block = result.data();
+    ModuleRun &m = modules_[job.module];
+    GuardedChild::Body body;
+    if (job.describe) {
+      Facts *facts = new (block) Facts{};
+      body = [this, facts, &m](CallWatch &w) { return run_describe(w, *facts, m.path); };
+    } else {
+      new (block) ResultHeader{};
+      body = [this, block, &m, job](CallWatch &w) { return run_records(w, m, job, block); };
+    }
+    running_.push_back({job, GuardedChild::spawn(body), std::move(result), Clock::now()});
+  }
+
+  void drain() {
+    while (!queue_.empty() || !running_.empty()) {
+      while (running_.size() < options_.jobs && !queue_.empty()) start(take_next());
+      std::vector<std::pair<Running, Verdict>> ended;
+      for (auto it = running_.begin(); it != running_.end();) {
+        if (auto v = it->child.poll()) {
+          ended.emplace_back(std::move(*it), std::move(*v));
+          it = running_.erase(it);
+        } else {
+          ++it;
+        }
+      }
+      for (auto &[r, v] : ended) job_ended(r, v);
+      if (ended.empty()) {
+        if (jobs_total_ > 0) console_.status(status_text());
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
+    }
+  }
+
+  // Describes first, then quick files (they measure each module's speed),
+  // then the longest predicted job.
+  Job take_next() {
+    auto rank = [&](const Job &j) {
+      const int stage = j.describe ? 2 : (j.kind == Kind::k2_12 || j.kind == Kind::k2_23) ? 1 : 0;
+      return std::make_pair(stage, stage == 0 ? predicted(j) : 0.0);
+    };
+    auto best = queue_.begin();
+    for (auto it = queue_.begin(); it != queue_.end(); ++it)
+      if (rank(*it) > rank(*best)) best = it;
+    Job job = *best;
+    queue_.erase(best);
+    return job;
+  }
+
+  double predicted(const Job &j) const {
+    if (j.describe) return 0.05;
+    const ModuleRun &m = modules_[j.module];
+    const double bw = m.bytes_per_second;
+    double bytes = 0;
+    for (std::size_t r = j.first; r < j.last; ++r) bytes += static_cast<double>(record_bits(j.kind, r)) / 8;
+    switch (j.kind) {
+      case Kind::k2_12: return m.seconds_2_12 > 0 ? m.seconds_2_12 : 0.5;
+      case Kind::k2_23: return bw > 0 ? bytes / bw : 0.5;
+      case Kind::k2_33: return bw > 0 ? bytes / bw : 60;
+      case Kind::Loop: {
+        if (bw <= 0) return 20;
+        double bytes_2_12 = 0;
+        for (std::size_t r = 0; r < record_count(Kind::k2_12); ++r) bytes_2_12 += (record_bits(Kind::k2_12, r) + 7) / 8;
+        const double per_call = std::max(0.0, (m.seconds_2_12 - bytes_2_12 / bw) / record_count(Kind::k2_12));
+        return kLoopCalls * (per_call + bytes / bw);
+      }
+    }
+    return 1;
+  }
+
+  void learn_speed(ModuleRun &m, const Job &j, double seconds) {
+    if (seconds <= 0) return;
+    if (j.kind == Kind::k2_12) m.seconds_2_12 = seconds;
+    // A 2_33 record (1 GiB) measures it better than 2_23 (3 MiB).
+    if (j.kind == Kind::k2_33 || (j.kind == Kind::k2_23 && m.bytes_per_second == 0)) {
+      double bytes = 0;
+      for (std::size_t r = j.first; r < j.last; ++r) bytes += static_cast<double>(record_bits(j.kind, r)) / 8;
+      m.bytes_per_second = bytes / seconds;
+    }
+  }
+
+  std::string job_text(const Job &j) const {
+    std::string s = modules_[j.module].outcome.stem + " KAT_" + kind_name(j.kind);
+    if (j.kind == Kind::k2_33) s += " record " + std::to_string(j.first + 1) + "/3";
+    return s;
+  }
+
+  std::string progress_text() const {
+    double remaining = 0;
+    for (const auto &j : queue_) remaining += predicted(j);
+    for (const auto &r : running_) remaining += std::max(0.0, predicted(r.job) - since(r.start));
+    return "[" + clock_text(since(start_)) + " elapsed, " + std::to_string(jobs_done_) + "/" +
+           std::to_string(jobs_total_) + " jobs, ETA " + clock_text(remaining / options_.jobs) + "]";
+  }
+
+  std::string status_text() const {
+    std::string s = progress_text() + " running:";
+    for (const auto &r : running_) s += " " + job_text(r.job) + " (" + clock_text(since(r.start)) + ")";
+    return s;
+  }
+
+  void job_ended(Running &r, const Verdict &v) {
+    ModuleRun &m = modules_[r.job.module];
+    if (r.job.describe) return described(m, r, v);
+    ++jobs_done_;
+    if (m.broken) return;  // already named; its other jobs are moot
+    FileRun &f = m.files.at(r.job.kind);
+    const auto &header = *reinterpret_cast<const ResultHeader *>(r.result.data());
+    const std::size_t count = r.job.last - r.job.first, size = m.digest_size();
+    const std::size_t done = static_cast<std::size_t>(std::min<std::uint64_t>(header.records_done, count));
+    const std::uint8_t *digests = r.result.data() + kHeaderBytes;
+    for (std::size_t i = 0; i < done; ++i)
+      f.digests[r.job.first + i].assign(digests + i * size, digests + (i + 1) * size);
+    if (r.job.kind == Kind::Loop && done == 1) {
+      const auto *fp = reinterpret_cast<const std::uint64_t *>(digests + round8(size));
+      f.fingerprints.assign(fp, fp + kLoopCalls);
+    }
+    const double wall = since(r.start);
+    const double seconds = header.seconds > 0 && header.seconds <= wall ? header.seconds : wall;
+    f.seconds += seconds;
+    if (v.ok()) {
+      learn_speed(m, r.job, seconds);
+      if (--f.jobs_left == 0) finish_file(m, f);
+      return;
+    }
+    f.failure = v;
+    break_module(r.job.module);
+    finish_file(m, f);
+  }
+
+  // The first misbehaviour of a module ends its run: its other jobs would
+  // only repeat it.
+  void break_module(std::size_t module) {
+    modules_[module].broken = true;
+    const auto before = queue_.size() + running_.size();
+    queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [&](const Job &j) { return j.module == module; }),
+                 queue_.end());
+    running_.erase(std::remove_if(running_.begin(), running_.end(),
+                                  [&](const Running &r) { return r.job.module == module; }),
+                   running_.end());
+    jobs_total_ -= before - queue_.size() - running_.size();
+  }
+
+  void finish_file(ModuleRun &m, FileRun &f) {
+    f.done = true;
+    FileOutcome &o = f.outcome;
+    o.kind = f.kind;
+    o.file = file_name(f.kind, m.outcome.kat_name);
+    o.seconds = f.seconds;
+    std::vector<std::vector<std::uint8_t>> written;
+    for (const auto &d : f.digests) {
+      if (d.empty()) break;
+      written.push_back(d);
+    }
+    if (m.reference) {
+      CanonicalSha256 canonical;
+      write_kat_text(f.kind, m.outcome.digest_bits, written, long_messages(f.kind), canonical);
+      o.canonical = canonical.hex_digest();
+    } else {
+      const fs::path dir = fs::path(options_.out_dir) / m.outcome.stem;
+      fs::create_directories(dir);
+      o.path = (dir / o.file).string();
+      FileAndCanonical sink(o.path);
+      write_kat_text(f.kind, m.outcome.digest_bits, written, long_messages(f.kind), sink);
+      o.canonical = sink.finish();
+    }
+    const auto entry = manifests_.find(o.file);
+    if (entry) {
+      o.expected = entry->sha256;
+      o.entry = entry->entry;
+    }
+    const std::string who = (m.reference ? "reference " : "") + m.outcome.stem + " KAT_" + kind_name(f.kind);
+    if (f.failure) {
+      o.status = "FAIL";
+      const Verdict &v = *f.failure;
+      const bool placed = v.in_call || v.kind == Verdict::Kind::kReturned || v.kind == Verdict::Kind::kWrotePastDigest;
+      o.error = m.path + ": KAT_" + kind_name(f.kind) + " " +
+                (placed ? record_text(f.kind, v.call, v.msg_bits) : std::string("(outside any CryptHash call)")) +
+                ": " + v.describe();
+      console_.line(o.error, /*error=*/!m.reference);
+      console_.line("FAIL " + who + ": " + v.describe() + (m.reference ? "" : "; partial file kept at " + o.path) +
+                    " " + progress_text());
+    } else if (!entry) {
+      o.status = "no manifest";
+      console_.line("NOTE " + who + ": no manifest line for " + o.file + "; canonical " + o.canonical +
+                    (m.reference ? "" : ", file " + o.path) + " " + progress_text());
+    } else if (o.canonical == o.expected) {
+      o.status = "PASS";
+      console_.line("PASS " + who + " canonical " + o.canonical + " (" + seconds_text(o.seconds) + ") " +
+                    progress_text());
+    } else {
+      o.status = "FAIL";
+      console_.line("FAIL " + who + " " + o.file + "\n  expected " + o.expected + " (" + entry->source + ", " +
+                    entry->entry + ")\n  actual   " + o.canonical + (m.reference ? "" : "\n  file kept at " + o.path) +
+                    " " + progress_text());
+      if (!m.reference) diagnose(m, f, false);
+    }
+    if (o.status == "PASS") {
+      for (auto &other : modules_)
+        for (auto &[kind, g] : other.files)
+          if (g.awaiting_diagnosis && kind == f.kind && other.instance() == m.instance()) diagnose(other, g, false);
+    }
+    // A Loop's fingerprints stay while a diagnosis may need them: its own
+    // until diagnosed, and those of one PASS per instance.
+    if (!f.awaiting_diagnosis && !(o.status == "PASS" && reference_for(m, f.kind) == nullptr)) f.fingerprints = {};
+  }
+
+  // Another module of m's instance whose file of this kind PASSed (for
+  // KAT_Loop: with its fingerprints kept).
+  const ModuleRun *reference_for(const ModuleRun &m, Kind kind) const {
+    for (const auto &other : modules_) {
+      if (&other == &m || other.instance() != m.instance() || !other.usable || other.broken) continue;
+      const auto it = other.files.find(kind);
+      if (it != other.files.end() && it->second.done && it->second.outcome.status == "PASS" &&
+          (kind != Kind::Loop || !it->second.fingerprints.empty()))
+        return &other;
+    }
+    return nullptr;
+  }
+
+  // Where a FAILed file first differs from the same file of another module
+  // of its instance that PASSed: per record for 2_12, 2_23, 2_33; the first
+  // differing iteration for Loop. Waits for such a module if one is still
+  // running or can be run (a --reference).
+  void diagnose(ModuleRun &m, FileRun &f, bool last_chance) {
+    const ModuleRun *ref = reference_for(m, f.kind);
+    if (ref == nullptr && !last_chance) {
+      bool pending = false;
+      for (std::size_t i = 0; i < modules_.size(); ++i) {
+        ModuleRun &other = modules_[i];
+        if (&other == &m || other.instance() != m.instance() || !other.usable || other.broken) continue;
+        request_file(i, f.kind);
+        pending = pending || !other.files.at(f.kind).done;
+      }
+      if (pending) {
+        f.awaiting_diagnosis = true;
+        return;
+      }
+    }
+    f.awaiting_diagnosis = false;
+    std::vector<std::string> &d = f.outcome.diagnosis;
+    const std::string stem = m.outcome.stem + " KAT_" + kind_name(f.kind);
+    if (ref == nullptr) {
+      d.push_back("no other module of " + m.outcome.kat_name + " passed KAT_" + kind_name(f.kind) +
+                  " to compare with");
+      if (f.kind == Kind::k2_23 || f.kind == Kind::k2_33)
+        for (std::size_t r = 0; r < f.digests.size(); ++r)
+          d.push_back(record_text(f.kind, r, record_bits(f.kind, r)) + ": Dst = " + to_hex(f.digests[r]));
+    } else {
+      const FileRun &g = ref->files.at(f.kind);
+      const std::string vs = " vs " + ref->outcome.stem;
+      if (f.kind == Kind::Loop) {
+        std::size_t i = 0;
+        while (i < kLoopCalls && f.fingerprints[i] == g.fingerprints[i]) ++i;
+        d.push_back(i < kLoopCalls ? "first differing value at iteration " + std::to_string(i) + " of 0.." +
+                                         std::to_string(kLoopIterations) + vs +
+                                         (i == 0 ? " (h0 = CryptHash(m0))" : " (all earlier iterations agree)")
+                                   : "every iteration agrees" + vs + " (the file differs elsewhere)");
+      } else if (f.kind == Kind::k2_12) {
+        std::size_t first = f.digests.size(), count = 0;
+        for (std::size_t r = 0; r < f.digests.size(); ++r)
+          if (f.digests[r] != g.digests[r]) count += 1, first = std::min(first, r);
+        if (count == 0) d.push_back("every Dst agrees" + vs + " (the file differs elsewhere)");
+        else
+          d.push_back("first differing " + record_text(f.kind, first, first) + vs + ": expected " +
+                      to_hex(g.digests[first]) + ", actual " + to_hex(f.digests[first]) + "; " + std::to_string(count) +
+                      " of " + std::to_string(f.digests.size()) + " records differ");
+      } else {
+        for (std::size_t r = 0; r < f.digests.size(); ++r)
+          d.push_back(record_text(f.kind, r, record_bits(f.kind, r)) +
+                      (f.digests[r] == g.digests[r]
+                           ? ": same Dst" + vs
+                           : ": expected " + to_hex(g.digests[r]) + " (" + ref->outcome.stem + "), actual " +
+                                 to_hex(f.digests[r])));
+      }
+    }
+    for (const auto &line : d) console_.line("  " + stem + ": " + line);
+    f.fingerprints = {};
+  }
+
+  const RunOptions &options_;
+  const Manifests &manifests_;
+  std::vector<ModuleRun> modules_;
+  std::map<Kind, std::unique_ptr<LongMessages>> long_;
+  std::vector<Job> queue_;
+  std::vector<Running> running_;
+  std::size_t jobs_total_ = 0, jobs_done_ = 0;
+  Clock::time_point start_ = Clock::now();
+  Console console_;
+};
+
+std::string join_lines(const std::vector<std::string> &lines) {
+  std::string s;
+  for (const auto &l : lines) s += (s.empty() ? "" : "\n") + l;
+  return s;
+}
+
+}  // namespace
+
+SetupError::SetupError(std::vector<std::string> lines_)
+    : std::runtime_error(join_lines(lines_)), lines(std::move(lines_)) {}
+
+RunResult run_kats(const std::vector<std::string> &modules, const std::vector<std::string> &references,
+                   const RunOptions &options, const Manifests &manifests) {
+  return Runner(modules, references, options, manifests).run();
+}
+
+}  // namespace ngcc::kat
