@@ -28,6 +28,7 @@
 #include "name_filter.hpp"
 #include "reporter.hpp"
 #include "rows.hpp"
+#include "sha256_file.hpp"
 #include "system_name.hpp"
 #include "target.hpp"
 
@@ -253,13 +254,15 @@ int main(int argc, char **argv) {
   const std::string campaign_start = utc_now(), load_start = load_average();
 
   Campaign campaign;
-  std::string manifest_file;
   try {
     const Manifest manifest = load_manifest(opt.module_dir);
-    manifest_file = manifest.file;
     campaign = load_campaign(opt.campaign, manifest, opt.module_dir);
     benchmark::AddCustomContext("ngcc_families", manifest.families_json);
-  } catch (const std::runtime_error &e) {  // ManifestError, CampaignError
+    benchmark::AddCustomContext("campaign", campaign.file);
+    benchmark::AddCustomContext("campaign_sha256", ngcc::sha256_file(campaign.file));
+    benchmark::AddCustomContext("module_manifest", manifest.file);
+    benchmark::AddCustomContext("module_manifest_sha256", ngcc::sha256_file(manifest.file));
+  } catch (const std::runtime_error &e) {  // ManifestError, CampaignError, an unreadable file
     die(e.what());
   }
   benchmark::Initialize(&n, args.data());
@@ -310,10 +313,6 @@ int main(int argc, char **argv) {
   benchmark::AddCustomContext("openssl_build", OpenSSL_version(OPENSSL_CFLAGS));
   for (const auto &[variant, flags] : flags_by_variant(loaded.modules))
     benchmark::AddCustomContext("flags_" + variant, flags);
-  benchmark::AddCustomContext("campaign", campaign.file);
-  benchmark::AddCustomContext("campaign_sha256", sha256_file(campaign.file));
-  benchmark::AddCustomContext("module_manifest", manifest_file);
-  benchmark::AddCustomContext("module_manifest_sha256", sha256_file(manifest_file));
   benchmark::AddCustomContext("sizes", sizes);
   if (opt.guide) benchmark::AddCustomContext("guide_max_attempts", std::to_string(opt.max_attempts));
   benchmark::AddCustomContext("driver_cpu", cpu >= 0 ? std::to_string(cpu) : "unpinned");

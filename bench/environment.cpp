@@ -1,6 +1,5 @@
 #include "environment.hpp"
 
-#include <openssl/evp.h>
 #include <sched.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -8,7 +7,6 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
-#include <memory>
 
 #include "system_name.hpp"
 
@@ -117,26 +115,6 @@ std::string utc_now() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
-}
-
-std::string sha256_file(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
-  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
-  if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1) return {};
-  char buf[1 << 16];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0)
-    EVP_DigestUpdate(ctx.get(), buf, static_cast<std::size_t>(in.gcount()));
-  unsigned char md[32];
-  unsigned int len = 0;
-  EVP_DigestFinal_ex(ctx.get(), md, &len);
-  std::string hex;
-  char two[3];
-  for (unsigned i = 0; i < len; ++i) {
-    std::snprintf(two, sizeof two, "%02x", md[i]);
-    hex += two;
-  }
-  return hex;
 }
 
 const char *compiler() { return NGCC_COMPILER; }

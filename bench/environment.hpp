@@ -21,7 +21,6 @@ bool virtualized();                     // cpuinfo "hypervisor" flag
 long memory_total_kib();
 std::string load_average();             // first three fields of /proc/loadavg
 std::string utc_now();                  // 2026-11-29T20:12:00Z
-std::string sha256_file(const std::string &path);  // hex, "" if unreadable
 const char *compiler();                 // that built bench and the modules, e.g. "GNU 12.2.0"
 const char *build_tool();               // e.g. "cmake version 3.25.1"
 

@@ -7,6 +7,7 @@
 
 #include "memory_probe.hpp"
 #include "message.hpp"
+#include "sha256_file.hpp"
 
 namespace ngcc::bench {
 namespace {
@@ -97,7 +98,11 @@ LoadedCampaign load_modules(const Campaign &c, bool allow_missing) {
       throw ModuleError(at + ": CryptHash(" + std::to_string(spec.digest_bits) + ", " + std::to_string(bytes) +
                         "-byte message) returned " + std::to_string(rc) +
                         (rc == NGCC_ERR_DIGEST_LENGTH ? " (it rejects the width)" : ""));
-    m->sha256 = sha256_file(spec.path);
+    try {
+      m->sha256 = ngcc::sha256_file(spec.path);
+    } catch (const std::runtime_error &e) {
+      throw ModuleError(at + ": " + e.what());
+    }
     m->static_bytes = static_bytes_of(reinterpret_cast<const void *>(m->module.crypt_hash()));
     out.modules.push_back(std::move(m));
   }
