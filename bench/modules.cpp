@@ -5,6 +5,7 @@
 
 #include <optional>
 
+#include "guarded_call.hpp"
 #include "memory_probe.hpp"
 #include "message.hpp"
 #include "sha256_file.hpp"
@@ -52,18 +53,36 @@ void describe(LoadedModule *m, const std::string &at) {
   m->code_path = info != nullptr && info->code_path != nullptr ? info->code_path() : s.kind_name();
 }
 
-// CryptHash at every size: the status it returns, 0 when all succeed.
-int first_failure(const LoadedModule &m, const std::vector<std::uint64_t> &sizes, std::uint64_t *failed_at) {
-  std::vector<std::uint8_t> digest(static_cast<std::size_t>(m.spec.digest_bits / 8) + 64);
-  for (const std::uint64_t bytes : sizes) {
-    const std::vector<std::uint8_t> msg = benchmark_message(bytes);
-    const int rc = m.module.hash(m.spec.digest_bits, msg.data(), bytes * 8, digest.data());
-    if (rc != 0) {
-      *failed_at = bytes;
-      return rc;
+// In a guarded child (guarded_call.hpp): one call at every campaign size with
+// the measuring buffers' layout, then the loader's pre-flight (every bit
+// length up to 1024, and 2^20 bits). The first call that misbehaves decides.
+ngcc::Verdict guarded_check(const std::string &path, int digest_bits, const std::vector<std::uint64_t> &sizes) {
+  ngcc::GuardedChild child = ngcc::GuardedChild::spawn([&](ngcc::CallWatch &watch) {
+    const ngcc::Module module = ngcc::Module::load(path);
+    ngcc::GuardedHasher hasher(module.crypt_hash(), digest_bits, &watch);
+    std::uint64_t call = 0;
+    for (const std::uint64_t bytes : sizes) {
+      const MeasuringBuffers buffers(bytes, digest_bits);
+      if (ngcc::Verdict v = hasher.hash(buffers.message(), bytes * 8, call++); !v.ok()) return v;
     }
+    return ngcc::Verdict{};
+  });
+  const ngcc::Verdict v = child.wait();
+  return v.ok() ? ngcc::preflight(path, digest_bits) : v;
+}
+
+// What a verdict that is not ok says, naming the call.
+std::string misbehaviour(const ngcc::Verdict &v) {
+  const std::string message = v.msg_bits % 8 == 0 ? std::to_string(v.msg_bits / 8) + "-byte message"
+                                                  : std::to_string(v.msg_bits) + "-bit message";
+  const std::string call = "CryptHash(" + std::to_string(v.digest_bits) + ", " + message + ")";
+  switch (v.kind) {
+    case ngcc::Verdict::Kind::kReturned:
+      return call + " returned " + std::to_string(v.value) +
+             (v.value == NGCC_ERR_DIGEST_LENGTH ? " (it rejects the width)" : "");
+    case ngcc::Verdict::Kind::kFailed: return v.describe();
+    default: return v.describe() + " (" + call + ")";
   }
-  return 0;
 }
 
 }  // namespace
@@ -88,16 +107,12 @@ LoadedCampaign load_modules(const Campaign &c, bool allow_missing) {
     }
     auto m = std::make_unique<LoadedModule>(spec, std::move(*loaded));
     describe(m.get(), at);
-    std::uint64_t bytes = 0;
-    const int rc = first_failure(*m, c.sizes, &bytes);
-    if (rc == NGCC_ERR_UNSUPPORTED_CPU) {
+    const ngcc::Verdict v = guarded_check(spec.path, m->spec.digest_bits, c.sizes);
+    if (v.kind == ngcc::Verdict::Kind::kReturned && v.value == NGCC_ERR_UNSUPPORTED_CPU) {
       skip("this CPU cannot run it (" + m->code_path + ")");
       continue;
     }
-    if (rc != 0)
-      throw ModuleError(at + ": CryptHash(" + std::to_string(spec.digest_bits) + ", " + std::to_string(bytes) +
-                        "-byte message) returned " + std::to_string(rc) +
-                        (rc == NGCC_ERR_DIGEST_LENGTH ? " (it rejects the width)" : ""));
+    if (!v.ok()) throw ModuleError(at + ": " + misbehaviour(v));
     try {
       m->sha256 = ngcc::sha256_file(spec.path);
     } catch (const std::runtime_error &e) {

@@ -27,11 +27,15 @@ struct LoadedCampaign {
   std::vector<std::string> skipped;
 };
 
-// Loads every module of `c` and calls its CryptHash once at every campaign
-// size with the digest width it is measured at. A module of ours that is not
-// built is an error unless allow_missing; every other failure (a library
-// missing, not loadable, without CryptHash, rejecting its width, a module
-// that is not what the manifest says) throws ModuleError.
+// Loads every module of `c`; then, in a guarded child process, calls its
+// CryptHash at every campaign size and every bit length up to 1024 (and 2^20
+// bits) with the width it is measured at, messages and digests against guard
+// pages. A module of ours that is not built is an error unless
+// allow_missing; every other failure (a library missing, not loadable,
+// without CryptHash, rejecting its width, returning an error, writing past
+// its digest, reading past or writing into its message, crashing, ending the
+// process; a module that is not what the manifest says) throws ModuleError.
+// Call it before any other thread runs (the checks fork).
 LoadedCampaign load_modules(const Campaign &c, bool allow_missing);
 
 }  // namespace ngcc::bench

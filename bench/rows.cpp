@@ -27,9 +27,8 @@ MemoryFigures memory_figures(const RunSettings &s, const LoadedModule &m, std::u
   if (it != cache.end()) return it->second;
   MemoryFigures f;
   f.static_bytes = m.static_bytes;
-  const std::vector<std::uint8_t> msg = benchmark_message(bytes);
-  std::vector<std::uint8_t> digest(static_cast<std::size_t>(m.spec.digest_bits / 8) + 64);
-  const auto hash = [&] { m.module.hash(m.spec.digest_bits, msg.data(), bytes * 8, digest.data()); };
+  const MeasuringBuffers buffers(bytes, m.spec.digest_bits);
+  const auto hash = [&] { m.module.hash(m.spec.digest_bits, buffers.message(), bytes * 8, buffers.digest()); };
   hash();  // one-time initialisation (e.g. OpenSSL's fetch) is not a per-call cost
   const CallMemory call = measure_call(hash);
   f.stack_bytes = call.stack_bytes;
@@ -110,13 +109,14 @@ void run_default(benchmark::State &state, const Bench b, const CycleCounter &cou
                  const RunSettings &s, bool rss) {
   const LoadedModule &m = *b.m;
   const MemoryFigures f = memory_figures(s, m, b.bytes, rss);
-  const std::vector<std::uint8_t> msg = benchmark_message(b.bytes);
-  std::vector<std::uint8_t> digest(static_cast<std::size_t>(m.spec.digest_bits / 8) + 64);
+  const MeasuringBuffers buffers(b.bytes, m.spec.digest_bits);
+  const std::uint8_t *msg = buffers.message();
+  std::uint8_t *digest = buffers.digest();
   const ngcc_crypthash_fn fn = m.module.crypt_hash();
   const int width = m.spec.digest_bits;
   const unsigned long long bits = b.bytes * 8;
   const std::uint64_t w0 = counter.read();
-  const int rc = fn(width, msg.data(), bits, digest.data());
+  const int rc = fn(width, msg, bits, digest);
   const std::uint64_t first_call = counter.read() - w0;
   if (rc != 0) {
     state.SkipWithError(("CryptHash returned " + std::to_string(rc)).c_str());
@@ -134,9 +134,9 @@ void run_default(benchmark::State &state, const Bench b, const CycleCounter &cou
   const std::uint64_t tsc0 = read_tsc();
   const std::uint64_t c0 = counter.read();
   while (state.KeepRunningBatch(static_cast<benchmark::IterationCount>(period))) {
-    for (std::uint64_t i = 1; i < period; ++i) fn(width, msg.data(), bits, digest.data());
+    for (std::uint64_t i = 1; i < period; ++i) fn(width, msg, bits, digest);
     const std::uint64_t t0 = counter.read();
-    fn(width, msg.data(), bits, digest.data());
+    fn(width, msg, bits, digest);
     best = std::min(best, counter.read() - t0);
   }
   const std::uint64_t c1 = counter.read();

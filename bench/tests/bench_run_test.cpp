@@ -120,12 +120,24 @@ TEST(BenchRun, UnsupportedCpuModuleIsSkippedVisibly) {
   for (const json &row : doc["benchmarks"]) EXPECT_EQ(row["name"].get<std::string>().rfind("SHA-256/openssl/", 0), 0u);
 }
 
+// Every library is called in a guarded child at every campaign size and
+// every bit length up to 1024 before anything is measured.
 TEST(BenchRun, LibraryFailuresStopTheRunWithOneLine) {
   struct Case {
     std::string entry, error;
   };
   const std::string missing = "/nonexistent/libX.so";
+  const auto misbehaving = [](const char *what) {
+    return std::string("{name: X, path: ") + NGCC_MISBEHAVING_DIR + "/libngcc_misbehave_" + what +
+           ".so, candidate_id: h, digest_bits: 256}";
+  };
   const Case cases[] = {
+      {misbehaving("overrun"), ":3: X/external: CryptHash wrote 96 bytes past a 256-bit digest (CryptHash(256, "
+                               "32-byte message))"},
+      {misbehaving("overread"), ":3: X/external: CryptHash read past the end of its 32-byte message: signal 11 "
+                                "(Segmentation fault) on the guard page after it (CryptHash(256, 32-byte message))"},
+      {misbehaving("crash"), ":3: X/external: CryptHash crashed with signal 11 (Segmentation fault) at address 0x0 "
+                             "(CryptHash(256, 5-bit message))"},
       {"{name: X, path: " + missing + ", candidate_id: h, digest_bits: 32}",
        ":3: X/external: " + missing + ": cannot open module: No such file or directory"},
       {std::string("{name: X, path: ") + NGCC_PROBE_MODULE + ", candidate_id: h, digest_bits: 64}",
