@@ -163,9 +163,6 @@ int main(int argc, char **argv) {
                 before.core_per_tsc, after.core_per_tsc);
   }
 
-  const ngcc_instance_info *info = module.info();
-  meta("instance", info != nullptr ? info->name : "");
-  meta("variant", info != nullptr ? info->variant : "");
   meta("operation", "hash");
   meta("input_bytes", std::to_string(bytes));
   meta("digest_bytes", std::to_string(digest_bits / 8));

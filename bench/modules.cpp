@@ -50,7 +50,9 @@ void describe(LoadedModule *m, const std::string &at) {
     m->implementation = s.kind_name();
     m->build_flags = s.build_flags;
   }
-  m->code_path = info != nullptr && info->code_path != nullptr ? info->code_path() : s.kind_name();
+  // A library's ngcc_instance(), if it has one, need not be ours: nothing of
+  // it is called in this process.
+  m->code_path = s.ours() && info->code_path != nullptr ? info->code_path() : s.kind_name();
 }
 
 // In a guarded child (guarded_call.hpp): one call at every campaign size with
