@@ -328,7 +328,10 @@ class Runner {
     facts.complete = 1;
     // One call with valid arguments tells whether this CPU can run the module
     // at all; anything else it does is found, and named, by the KAT jobs.
-    const int bits = options_.digest_bits ? options_.digest_bits : facts.digest_bits;
+    const auto library = options_.libraries.find(path);
+    const int bits = library != options_.libraries.end() ? library->second.digest_bits
+                     : options_.digest_bits              ? options_.digest_bits
+                                                         : facts.digest_bits;
     if (info != nullptr && bits > 0) {
       GuardedHasher hasher(module.crypt_hash(), bits, &watch);
       const GuardedBuffer empty(0);
@@ -356,6 +359,11 @@ class Runner {
     o.variant = text(f.variant, sizeof f.variant);
     o.code_path = text(f.code_path, sizeof f.code_path);
     o.digest_bits = options_.digest_bits ? options_.digest_bits : f.digest_bits;
+    if (const auto library = options_.libraries.find(m.path); library != options_.libraries.end()) {
+      o.name = o.kat_name = library->second.kat_name;
+      o.variant = library->second.variant;
+      o.digest_bits = library->second.digest_bits;
+    }
     if (o.name.empty()) o.name = o.kat_name;
     if (o.kat_name.empty() || o.digest_bits == 0) {
       m.setup_error = m.path + ": exports only CryptHash; give --name and --digest-bits";

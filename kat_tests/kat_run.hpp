@@ -22,6 +22,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <map>
 #include <vector>
 
 #include "canonical.hpp"
@@ -36,6 +37,13 @@ struct RunOptions {
   std::string name;          // ALGORITHM_INSTANCE of every module ("": from ngcc_instance())
   int digest_bits = 0;       // 0: from ngcc_instance()
   bool no_manifest = false;  // a file without a manifest line is not an error
+  // Libraries described by the caller (--library), by path: they take these
+  // over --name, --digest-bits and whatever ngcc_instance() they export.
+  struct Library {
+    std::string kat_name, variant;
+    int digest_bits = 0;
+  };
+  std::map<std::string, Library> libraries;
 };
 
 struct FileOutcome {

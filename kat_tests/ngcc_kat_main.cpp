@@ -45,13 +45,16 @@ const char kUsage[] =
     "usage: ngcc-kat MODULE.so [MODULE.so ...] [--out DIR] [--kinds 2_12,2_23,2_33,Loop]\n"
     "                [--jobs N] [--manifests FILE|DIR] [--name ALGORITHM_INSTANCE]\n"
     "                [--digest-bits N] [--no-manifest] [--reference MODULE.so]... [--json FILE]\n"
+    "                [--library ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH]...\n"
     "  --out DIR          files go to DIR/<library stem>/ (default: output)\n"
     "  --jobs N           child processes at a time (default: the CPUs this process may use)\n"
     "  --name, --digest-bits  ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH of a library without\n"
     "                     ngcc_instance() (they override it for one that has it)\n"
     "  --no-manifest      files without a manifest line are written, not an error\n"
     "  --reference M      run M only to say where a failing file of its instance differs\n"
-    "  --json FILE        the outcome as JSON (schema ngcc-kat/1)\n";
+    "  --json FILE        the outcome as JSON (schema ngcc-kat/1)\n"
+    "  --library SPEC     one more library, described here (its KAT name, width and variant\n"
+    "                     label, e.g. submitted-ref), whatever ngcc_instance() it exports\n";
 
 unsigned usable_cpus() {
   cpu_set_t set;
@@ -65,6 +68,25 @@ long positive(const std::string &option, const std::string &v, long max) {
   if (v.empty() || *end != '\0' || n <= 0 || n > max)
     throw UsageError(option + ": '" + v + "' is not a number in 1.." + std::to_string(max));
   return n;
+}
+
+// --library ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH, e.g.
+// CHIME-512:512:submitted-ref:build/submissions/x/libCHIME-512-submitted-ref.so
+void add_library(Options &o, const std::string &spec) {
+  const auto c1 = spec.find(':'), c2 = spec.find(':', c1 + 1), c3 = spec.find(':', c2 + 1);
+  if (c1 == std::string::npos || c2 == std::string::npos || c3 == std::string::npos)
+    throw UsageError("--library: '" + spec + "' is not ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH");
+  RunOptions::Library library;
+  library.kat_name = spec.substr(0, c1);
+  library.digest_bits = static_cast<int>(positive("--library", spec.substr(c1 + 1, c2 - c1 - 1), 8192));
+  library.variant = spec.substr(c2 + 1, c3 - c2 - 1);
+  const std::string path = spec.substr(c3 + 1);
+  if (!valid_algorithm_instance(library.kat_name))
+    throw UsageError("--library: '" + library.kat_name + "' is not a valid ALGORITHM_INSTANCE");
+  if (library.digest_bits % 8 != 0 || library.variant.empty() || path.empty())
+    throw UsageError("--library: '" + spec + "' is not ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH");
+  o.run.libraries[path] = library;
+  o.modules.push_back(path);
 }
 
 Options parse(int argc, char **argv) {
@@ -84,6 +106,7 @@ Options parse(int argc, char **argv) {
     else if (a == "--json") o.json = value(i);
     else if (a == "--no-manifest") o.run.no_manifest = true;
     else if (a == "--reference") o.references.push_back(value(i));
+    else if (a == "--library") add_library(o, value(i));
     else if (a == "--jobs") o.run.jobs = static_cast<unsigned>(positive(a, value(i), 1024));
     else if (a == "--digest-bits") {
       const std::string v = value(i);

@@ -3,7 +3,8 @@
 # (bench/campaign.yaml) with the already built bench and writes
 # results/<system>/bench.json (Google Benchmark JSON, see bench/SCHEMA.md).
 #
-#   tools/ngcc_bench.sh [--quick|--guide] [--system NAME] [--cpu N|last|none] [--force] [-- BENCH_ARGS...]
+#   tools/ngcc_bench.sh [--quick|--guide] [--system NAME] [--cpu N|last|none] [--force]
+#                       [--campaign FILE] [-- BENCH_ARGS...]
 #
 #   (default)  pinned, 5 interleaved repetitions of 0.1 s per row
 #              (--benchmark_repetitions=5 --benchmark_enable_random_interleaving=true)
@@ -14,6 +15,8 @@
 #   --cpu      the CPU bench and its driver processes are pinned to (default: last, the
 #              highest this process may use; none: unpinned)
 #   --force    write into a results directory made on another CPU
+#   --campaign another campaign file (default bench/campaign.yaml), e.g. the one
+#              tools/ngcc submission build wrote: its libraries are measured beside ours
 #   -- ARGS    passed to bench after the defaults above, so they override them,
 #              e.g. -- --benchmark_filter=CHIME --benchmark_repetitions=9
 #
@@ -29,7 +32,7 @@ cd "$root"
 build=${NGCC_BUILD_DIR:-build/release}
 die() { echo "ngcc bench: $*" >&2; exit 1; }
 
-mode=default system="" cpu=last force=0 extra=()
+mode=default system="" cpu=last force=0 campaign="" extra=()
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) mode=quick ;;
@@ -39,9 +42,11 @@ while [ $# -gt 0 ]; do
     --cpu) cpu=${2:?--cpu needs a CPU number, last or none}; shift ;;
     --cpu=*) cpu=${1#--cpu=} ;;
     --force) force=1 ;;
+    --campaign) campaign=${2:?--campaign needs a campaign file}; shift ;;
+    --campaign=*) campaign=${1#--campaign=} ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
-    *) die "unknown argument '$1' (expected --quick, --guide, --system NAME, --cpu N|last|none, --force, -- BENCH_ARGS)" ;;
+    -h|--help) sed -n '2,/^set -e/{/^set -e/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+    *) die "unknown argument '$1' (expected --quick, --guide, --system NAME, --cpu N|last|none, --force, --campaign FILE, -- BENCH_ARGS)" ;;
   esac
   shift
 done
@@ -70,6 +75,7 @@ mkdir -p "$out"
 
 args=(--benchmark_out="$out/bench.json.partial" --benchmark_out_format=json --ngcc_system_name="$system")
 [ "$cpu" = none ] || args+=(--ngcc_cpu="$cpu")
+[ -n "$campaign" ] && args+=(--ngcc_campaign="$campaign")
 case $mode in
   default) args+=(--benchmark_repetitions=5 --benchmark_enable_random_interleaving=true --benchmark_min_time=0.1) ;;
   quick) args+=(--ngcc_quick) ;;

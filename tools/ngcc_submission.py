@@ -3,6 +3,7 @@
 
 usage: ngcc_submission.py build PACKAGE_DIR [--out DIR] [--config FILE]
                           [--manifest ngcc_modules.json] [--cc CC] [--cxx CXX]
+       ngcc_submission.py kat-libraries CAMPAIGN [--manifest ngcc_modules.json]
 
 Every directory under PACKAGE_DIR that holds CryptHash_AlgorithmInstance.h
 and lies under Reference_Implementation/, Optimized_Implementation/ or
@@ -288,6 +289,34 @@ def build_package(args):
     return 1 if failures else 0
 
 
+def kat_libraries(args):
+    """One ngcc-kat --library spec (ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH)
+    per library of a campaign file, paths resolved against the file."""
+    try:
+        with open(args.campaign, encoding="utf-8") as f:
+            campaign = yaml.safe_load(f) or {}
+    except (OSError, yaml.YAMLError) as e:
+        raise SubmissionError("%s: %s" % (args.campaign, str(e).splitlines()[0]))
+    declared = declared_instances(args.manifest)
+    base = os.path.dirname(os.path.abspath(args.campaign))
+    for i, entry in enumerate(campaign.get("libraries") or []):
+        where = "%s: libraries[%d]" % (args.campaign, i)
+        if not isinstance(entry, dict) or "path" not in entry:
+            raise SubmissionError("%s: expected a mapping with a path" % where)
+        path = os.path.join(base, entry["path"])
+        if "instance" in entry:
+            inst = declared.get(entry["instance"])
+            if inst is None or inst["name"] != entry["instance"]:
+                raise SubmissionError("%s: no family declares the instance '%s'" % (where, entry["instance"]))
+            kat_name, bits = inst["kat_name"], inst["digest_bits"]
+        else:
+            kat_name, bits = entry.get("name"), entry.get("digest_bits")
+            if not kat_name or not isinstance(bits, int):
+                raise SubmissionError("%s: a library of another candidate needs name and digest_bits" % where)
+        print("%s:%d:%s:%s" % (kat_name, bits, entry.get("variant", "external"), path))
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="tools/ngcc submission", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -299,9 +328,12 @@ def main(argv=None):
                    help="module manifest naming the declared instances (default: %(default)s)")
     b.add_argument("--cc", default="gcc")
     b.add_argument("--cxx", default="g++")
+    k = sub.add_parser("kat-libraries", help="the ngcc-kat --library specs of a campaign's libraries")
+    k.add_argument("campaign")
+    k.add_argument("--manifest", default="build/release/modules/ngcc_modules.json")
     args = parser.parse_args(argv)
     try:
-        return build_package(args)
+        return build_package(args) if args.command == "build" else kat_libraries(args)
     except SubmissionError as e:
         print("ngcc submission: %s" % e, file=sys.stderr)
         return 2
