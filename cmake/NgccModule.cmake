@@ -30,9 +30,10 @@ set(NGCC_VARIANT_FLAGS_opt -O3 -march=x86-64-v3)
 # F/BW/VL/VBMI/VBMI2 (the fuzz preset: native code where it can run).
 set(NGCC_EMULATE_AVX512 OFF)
 if(NGCC_AVX512_EMULATION STREQUAL "AUTO")
+  # As /proc/cpuinfo spells them (VBMI2 with an underscore).
   file(STRINGS /proc/cpuinfo flags REGEX "^flags" LIMIT_COUNT 1)
-  foreach(extension IN ITEMS avx512f avx512bw avx512vl avx512vbmi avx512vbmi2)
-    if(NOT flags MATCHES " ${extension}( |$)")
+  foreach(extension IN ITEMS avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2)
+    if(NOT " ${flags} " MATCHES " ${extension} ")
       set(NGCC_EMULATE_AVX512 ON)
     endif()
   endforeach()

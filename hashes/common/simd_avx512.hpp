@@ -12,11 +12,15 @@
 // GCC 12's unmasked AVX-512 intrinsics (vpermq, vprorvq, ...) pass a
 // self-initialized _mm512_undefined_epi32() as the unused merge source, which
 // -Wmaybe-uninitialized reports wherever they are inlined (GCC bug 105593).
+#if defined(__clang__)
+#include <immintrin.h>
+#else
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 #pragma GCC diagnostic pop
+#endif
 #endif
 
 #include "common/bits.hpp"

@@ -239,11 +239,18 @@ constexpr int capacity_mask() {
   return mask;
 }
 
+// vpblendd with a computed mask (clang's _mm256_blend_epi32 is a macro, which
+// a template argument list cannot pass through).
+template <int mask>
+NGCC_ALWAYS_INLINE V blend32(V a, V b) {
+  return _mm256_blend_epi32(a, b, mask);
+}
+
 template <int rate_lanes, int... m>
 NGCC_ALWAYS_INLINE void absorb_block(Diagonals &s, const std::uint8_t *block,
                                      std::integer_sequence<int, m...>) {
   const V zero = _mm256_setzero_si256();
-  const V capacity[5] = {_mm256_blend_epi32(zero, s.d[m], capacity_mask<rate_lanes, m>())...};
+  const V capacity[5] = {blend32<capacity_mask<rate_lanes, m>()>(zero, s.d[m])...};
   std::uint64_t capacity4[5];
   for (int y = 0; y < 5; ++y) capacity4[y] = lane(4, y) < kLanes - rate_lanes ? s.col4[y] : 0;
   ((s.d[m] = _mm256_xor_si256(s.d[m], block_diagonal<rate_lanes, m>(block))), ...);
