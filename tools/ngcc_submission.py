@@ -39,6 +39,8 @@ PACKAGE_DIR/ngcc-submission.yaml) states per-package needs:
   defines: [USE_FOO=1]
   c_standard: gnu11                  # instead of c99
   cxx_standard: c++17                # for C++ sources
+  cxx_files: ["*/Optimized_Implementation/*.c"]   # sources that are C++ whatever their suffix
+                                     # (fnmatch patterns on the path in the package)
   libraries: [crypto]                # -l<name>
   flags: {reference: [...], optimized: [...], additional: [...]}   # extra flags
   exclude: [bench.c]                 # source file names to leave out
@@ -49,6 +51,7 @@ its output) and OUT/campaign.yaml (the campaign entries for bench and
 implementation did not build.
 """
 import argparse
+import fnmatch
 import json
 import os
 import re
@@ -71,7 +74,7 @@ OFFICIAL_FILES = {"KAT_CryptHash.c", "drng.c"}
 C_SUFFIXES = (".c",)
 CXX_SUFFIXES = (".cpp", ".cc", ".cxx")
 CONFIG_KEYS = {"candidate_id", "include_dirs", "sources", "defines", "c_standard", "cxx_standard",
-               "libraries", "flags", "exclude"}
+               "cxx_files", "libraries", "flags", "exclude"}
 
 
 class SubmissionError(Exception):
@@ -92,7 +95,7 @@ def load_config(path):
     if unknown:
         raise SubmissionError("%s: unknown key '%s' (expected one of: %s)"
                               % (path, unknown[0], ", ".join(sorted(CONFIG_KEYS))))
-    for key in ("include_dirs", "sources", "defines", "libraries", "exclude"):
+    for key in ("include_dirs", "sources", "defines", "libraries", "exclude", "cxx_files"):
         if not isinstance(config.get(key, []), list):
             raise SubmissionError("%s: %s: expected a list" % (path, key))
     flags = config.get("flags", {})
@@ -122,7 +125,8 @@ def header_macros(path):
 
 
 def implementations(package):
-    """(kind, variant label, directory) of every instance implementation."""
+    """(kind, directories below the kind's, directory) of every instance
+    implementation."""
     found = []
     for root, dirs, files in os.walk(package):
         dirs.sort()
@@ -132,16 +136,25 @@ def implementations(package):
         kinds = [i for i, p in enumerate(parts) if p in KINDS]
         if not kinds:
             continue
-        kind = KINDS[parts[kinds[-1]]]
-        label = {"reference": "submitted-ref", "optimized": "submitted-opt"}.get(kind)
-        if label is None:  # Additional_Implementation/<name>/.../<Instance>
-            below = parts[kinds[-1] + 1:-1]
-            label = "submitted-" + re.sub(r"[^a-z0-9]+", "-", (below[0] if below else "additional").lower())
-        found.append((kind, label, root))
+        found.append((KINDS[parts[kinds[-1]]], parts[kinds[-1] + 1:], root))
     if not found:
         raise SubmissionError("%s: no CryptHash_AlgorithmInstance.h under Reference_Implementation/, "
                               "Optimized_Implementation/ or Additional_Implementation/" % package)
     return found
+
+
+def variant_label(kind, below, instance, declared_name):
+    """submitted-ref, submitted-opt, or for an additional implementation the
+    name of its directory: the last directory below Additional_Implementation/
+    that is not the instance's own (packages write <name>/<Instance>/ or
+    <Instance>/<arch>/<name>_Implementation/)."""
+    if kind != "additional":
+        return {"reference": "submitted-ref", "optimized": "submitted-opt"}[kind]
+    squash = lambda text: re.sub(r"[^a-z0-9]", "", text.lower())
+    own = {squash(instance), squash(declared_name)}
+    names = [d for d in below if squash(d) not in own]
+    name = re.sub(r"[_-]?implementation$", "", names[-1].lower()) if names else "additional"
+    return "submitted-" + (re.sub(r"[^a-z0-9]+", "-", name).strip("-") or "additional")
 
 
 def defines_main(path):
@@ -187,7 +200,8 @@ class Builder:
 
     def run(self, cmd):
         self.log.write("$ %s\n" % " ".join(shlex.quote(c) for c in cmd))
-        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              errors="replace")
         self.log.write(proc.stdout)
         return proc.returncode, proc.stdout
 
@@ -196,10 +210,17 @@ class Builder:
         extra = list(self.config.get("flags", {}).get(kind, []))
         return [("guide", guide + extra), ("harness-default", HARNESS_DEFAULT + extra)]
 
+    def is_cxx(self, source):
+        """A C++ source: by its suffix, or by a cxx_files pattern matching its
+        path in the package (fnmatch: * also crosses directories)."""
+        path = os.path.relpath(source, self.package)
+        return source.endswith(CXX_SUFFIXES) or any(fnmatch.fnmatch(path, p)
+                                                    for p in self.config.get("cxx_files", []))
+
     def compile_flags(self, flags, source):
         """The flags for one source: a configured C standard or a C++ standard
         replaces the set's -std."""
-        if source.endswith(CXX_SUFFIXES):
+        if self.is_cxx(source):
             std = "-std=" + self.config.get("cxx_standard", "c++17")
             flags = [f for f in flags if not f.startswith("-std=") and f != "-Wpedantic"] + [std]
         elif "c_standard" in self.config:
@@ -207,7 +228,9 @@ class Builder:
         return flags
 
     def build(self, directory, target, kind, srcs):
-        """(flags_source, flags) that built OUT/lib<target>.so, or raises."""
+        """(flags_source, the compile lines) that built OUT/lib<target>.so, or
+        raises. The lines name the compiler: `gcc <flags>`, and for C++
+        sources `; g++ <flags>`."""
         includes = ["-I" + directory] + ["-I" + os.path.join(self.package, d)
                                          for d in self.config.get("include_dirs", [])]
         defines = ["-D" + d for d in self.config.get("defines", [])]
@@ -220,7 +243,7 @@ class Builder:
             objects, ok = [], True
             for src in srcs:
                 obj = os.path.join(objdir, os.path.basename(src) + ".o")
-                compiler = self.cxx if src.endswith(CXX_SUFFIXES) else self.cc
+                compiler = self.cxx if self.is_cxx(src) else self.cc
                 cmd = [compiler] + COMMON + self.compile_flags(flags, src) + includes + defines + ["-c", src, "-o", obj]
                 rc, output = self.run(cmd)
                 if rc != 0:
@@ -230,10 +253,16 @@ class Builder:
                     break
                 objects.append(obj)
             if ok:
-                linker = self.cxx if any(s.endswith(CXX_SUFFIXES) for s in srcs) else self.cc
+                linker = self.cxx if any(self.is_cxx(s) for s in srcs) else self.cc
                 rc, output = self.run([linker, "-shared"] + COMMON + flags + objects + libs + ["-o", library])
                 if rc == 0:
-                    return source_name, " ".join(COMMON + flags + defines)
+                    lines = []
+                    for compiler, cxx in ((self.cc, False), (self.cxx, True)):
+                        used = [s for s in srcs if self.is_cxx(s) == cxx]
+                        if used:
+                            lines.append(" ".join([os.path.basename(compiler)] + COMMON
+                                                  + self.compile_flags(flags, used[0]) + defines))
+                    return source_name, "; ".join(lines)
                 first_error = first_error or output.strip().splitlines()[-1]
         raise SubmissionError("does not build with the guide's flags nor the harness defaults: %s"
                               % first_error.strip())
@@ -250,11 +279,12 @@ def build_package(args):
     entries, failures, seen = [], 0, set()
     with open(os.path.join(out, "build.log"), "w", encoding="utf-8") as log:
         builder = Builder(package, out, config, args.cc, args.cxx, log)
-        for kind, label, directory in implementations(package):
+        for kind, below, directory in implementations(package):
             where = os.path.relpath(directory, package)
             try:
                 name, bits = header_macros(os.path.join(directory, "CryptHash_AlgorithmInstance.h"))
                 inst = declared.get(name)
+                label = variant_label(kind, below, name, inst["name"] if inst else name)
                 if inst is not None and bits != inst["digest_bits"]:
                     raise SubmissionError("DIGEST_BIT_LENGTH %d, but %s is declared with %d bits"
                                           % (bits, inst["name"], inst["digest_bits"]))

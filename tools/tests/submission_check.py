@@ -63,6 +63,16 @@ class SubmissionBuilder(unittest.TestCase):
         self.assertEqual(kat.returncode, 1)
         self.assertIn("\nFAIL CHIME-512-submitted-opt KAT_2_12", kat.stdout)
 
+    def test_additional_implementations_take_their_directory_name(self):
+        sys.path.insert(0, TOOLS)
+        import ngcc_submission
+        label = ngcc_submission.variant_label
+        self.assertEqual(label("additional", ["AVX512", "CHIME-512"], "CHIME-512", "CHIME-512"), "submitted-avx512")
+        self.assertEqual(label("additional", ["MasterCube-512", "X86", "AVX512_Implementation"],
+                               "MasterCube-512", "MasterCube-512"), "submitted-avx512")
+        self.assertEqual(label("additional", ["NEON", "laurus_512"], "laurus_512", "Laurus-512"), "submitted-neon")
+        self.assertEqual(label("optimized", ["CHIME-512"], "CHIME-512", "CHIME-512"), "submitted-opt")
+
     def test_configuration_errors_are_one_line(self):
         config = os.path.join(self.out, "bad.yaml")
         with open(config, "w") as f:
