@@ -148,6 +148,25 @@ class Measurement:
             return None
         return self.bytes / self.mean_seconds / 1e6
 
+    def use_trials(self, trials, tsc_hz):
+        """Guide mode: the record's timed trials as the repetitions (one
+        bench.json row holds their totals), so the intervals have five values.
+        The means over all calls stay those of the row."""
+        reps = []
+        for t in trials:
+            calls = int(t["measurements"])
+            if calls <= 0:
+                return
+            core = t.get("core_cycles")
+            cpu_seconds = t.get("cpu_seconds")
+            reps.append(Repetition(
+                calls=calls, seconds=t["seconds"] / calls, cycles=t["cycles"] / calls,
+                core=core / calls if isinstance(core, (int, float)) else None,
+                cpu=cpu_seconds * tsc_hz / calls if isinstance(cpu_seconds, (int, float)) and tsc_hz else None,
+                core_per_tsc=t.get("core_per_tsc"), clock_flag=bool(t.get("core_clock_flag"))))
+        if reps and sum(r.calls for r in reps) == self.calls:
+            self.reps = reps
+
     def take_max(self, attr, value):
         if value is None:
             return

@@ -29,6 +29,11 @@ def generate(results_dir, out_dir, baseline=None, plots=True):
     bench = parse_bench(bench_path)
     kat = parse_kat(kat_path) if os.path.exists(kat_path) else None
     records = scan_records(results_dir)
+    tsc_hz = float(bench.context.get("tsc_ghz") or 0) * 1e9
+    for key, trials in records.trials.items():
+        measurement = bench.measurements.get(key)
+        if measurement is not None and measurement.ok:
+            measurement.use_trials(trials, tsc_hz)
     comparison = Comparison(bench, baseline)
     system = os.path.basename(os.path.normpath(os.path.abspath(results_dir)))
     report = Report(bench, kat, records, comparison, system)

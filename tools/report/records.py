@@ -11,6 +11,7 @@ class Records:
 
     def __init__(self):
         self.paths = {}        # (label, variant, bytes) -> path relative to results
+        self.trials = {}       # (label, variant, bytes) -> the record's timed trials
         self.environment = {}  # first record's environment (sorted path order)
         self.started = []
         self.ended = []
@@ -42,6 +43,14 @@ def scan_records(results_dir):
             nbytes = ck.get(rec, "input_bytes", "integer", "")
             recs.paths[(label, variant, nbytes)] = os.path.relpath(
                 path, results_dir).replace(os.sep, "/")
+            trials = ck.get(rec, "trials", "array", "", required=False)
+            if trials:
+                for i, t in enumerate(trials):
+                    where = "trials[%d]" % i
+                    ck.typed(t, "object", where)
+                    for field in ("measurements", "seconds", "cycles"):
+                        ck.number(t, field, where, minimum=0)
+                recs.trials[(label, variant, nbytes)] = trials
             env = ck.get(rec, "environment", "object", "", required=False)
             if env and not recs.environment:
                 recs.environment = env
