@@ -635,6 +635,33 @@ class Aggregation(unittest.TestCase):
         self.assertEqual(R.fmt_calls(m.calls, m.trials), "100000 (5 × 20000)")
         self.assertEqual(R.fmt_time(m.mean_seconds), "1 µs")
 
+    def test_guide_trials_are_the_repetitions(self):
+        """A guide row's record lists its five trials: they are the repetitions
+        of the interval; the means stay the row's."""
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "sys")
+            shutil.copytree(SAMPLE, src)
+            rec_dir = os.path.join(src, "records", "baseline")
+            os.makedirs(rec_dir)
+            bench = load(SAMPLE, "bench.json")
+            row = next(b for b in bench["benchmarks"] if b["name"].startswith("SHA-512/openssl/32"))
+            per = row["calls"] // 5
+            trials = [{"measurements": per, "seconds": row["real_time"] * 1e-9 * per * f,
+                       "cycles": row["cycles"] * per * f} for f in (0.98, 0.99, 1.0, 1.01, 1.02)]
+            with open(os.path.join(rec_dir, "SHA-512-openssl__hash_32.json"), "w") as f:
+                json.dump({"label": "SHA-512", "ngcc_variant": "openssl", "input_bytes": 32,
+                           "trials": trials}, f)
+            out = os.path.join(tmp, "out")
+            proc = run(src, "--out", out, "--no-plots")
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            chime = read_reports(out)["hash-26-CHIME.md"]
+        rows = table_rows(chime, "| instance | message | cycles/byte vs SHA-512 |")
+        row = next(r for r in rows if r[:2] == ["`CHIME-512` (ref)", "32 B"])
+        self.assertRegex(row[2], r"^\d\.\d\d× \[\d\.\d\d–\d\.\d\d\]$")
+        self.assertEqual(row[3], "5 / 5")
+        perf = {(r[0], r[1]): r for r in table_rows(chime, PERF_HEADER)}
+        self.assertEqual(perf[("`CHIME-512` (ref)", "32 B")][2], "2248")
+
 
 if __name__ == "__main__":
     unittest.main()
