@@ -46,11 +46,14 @@ std::string seconds_text(double s) {
 struct Facts {
   int complete = 0;  // ngcc_instance() was read (or is absent)
   int has_info = 0, digest_bits = 0, unsupported_cpu = 0;
-  char name[128], kat_name[128], candidate_id[64], family[64], variant[64], code_path[64];
+  // code_path names the extensions and, where the CPU lacks some, which.
+  char name[128], kat_name[128], candidate_id[64], family[64], variant[64], code_path[512];
 };
 
-void copy_text(char (&to)[128], const char *from) { std::strncpy(to, from ? from : "", sizeof to - 1); }
-void copy_text(char (&to)[64], const char *from) { std::strncpy(to, from ? from : "", sizeof to - 1); }
+template <std::size_t N>
+void copy_text(char (&to)[N], const char *from) {
+  std::strncpy(to, from ? from : "", N - 1);
+}
 
 // Head of a hash job's shared block: then the digests of its records, then
 // (KAT_Loop) one fingerprint per iteration.

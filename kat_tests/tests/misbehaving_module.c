@@ -27,7 +27,11 @@ NGCC_EXPORT int CryptHash(int digest_len_bits, const unsigned char *msg, unsigne
 }
 
 #if NGCC_MISBEHAVE == 4
-static const char *code_path(void) { return "avx512"; }
+/* As long as a real one (module.hpp), so a tool that shortens it shows. */
+static const char *code_path(void) {
+  return "avx512 (AVX2 BMI1 BMI2 FMA AVX512F AVX512BW AVX512VL AVX512VBMI2): not supported by this CPU, which lacks "
+         "AVX512F AVX512BW AVX512VL AVX512VBMI2; CryptHash returns NGCC_ERR_UNSUPPORTED_CPU";
+}
 
 NGCC_EXPORT const ngcc_instance_info *ngcc_instance(void) {
   static const ngcc_instance_info info = {
