@@ -140,6 +140,8 @@ TEST(BenchRun, LibraryFailuresStopTheRunWithOneLine) {
                              "(CryptHash(256, 5-bit message))"},
       {"{name: X, path: " + missing + ", candidate_id: h, digest_bits: 32}",
        ":3: X/external: " + missing + ": cannot open module: No such file or directory"},
+      {std::string("{name: X, path: ") + NGCC_NO_CRYPTHASH_MODULE + ", candidate_id: h, digest_bits: 256}",
+       ":3: X/external: " NGCC_NO_CRYPTHASH_MODULE ": no CryptHash symbol (not an NGCC hash module)"},
       {std::string("{name: X, path: ") + NGCC_PROBE_MODULE + ", candidate_id: h, digest_bits: 64}",
        ":3: X/external: CryptHash(64, 32-byte message) returned 3 (it rejects the width)"},
       {std::string("{name: X, path: ") + NGCC_TEST_MODULE_DIR + "/ngcc_modules.json, candidate_id: h, digest_bits: 32}",
