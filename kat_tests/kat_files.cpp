@@ -5,6 +5,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "common/bits.hpp"
 #include "hex.hpp"
 #include "sm3_drbg.hpp"
 
@@ -20,8 +21,6 @@ constexpr std::uint64_t k2_12MaxBits = 4096;
 std::string tag(Kind kind) { return "KAT_" + kind_name(kind); }
 
 std::uint64_t long_bits(Kind kind) { return kind == Kind::k2_23 ? kBits2_23 : kBits2_33; }
-
-std::size_t bytes_of(std::uint64_t bits) { return static_cast<std::size_t>((bits + 7) / 8); }
 
 // Emits "<Label> = <value>\n" (an empty value leaves the trailing space).
 void field(TextSink &out, const char *label, std::string_view value) {
@@ -44,14 +43,14 @@ class Messages2_12 {
   Messages2_12() : drbg_(Sm3HashDrbg::kat_seed(tag(Kind::k2_12))) {}
   // The message of record n (records are drawn in order; earlier ones skipped).
   const std::uint8_t *draw(std::uint64_t n) {
-    for (; next_ <= n; ++next_) drbg_.generate(buffer_.end() - bytes_of(next_), next_);
-    return buffer_.end() - bytes_of(n);
+    for (; next_ <= n; ++next_) drbg_.generate(buffer_.end() - bytes_for_bits(next_), next_);
+    return buffer_.end() - bytes_for_bits(n);
   }
 
  private:
   Sm3HashDrbg drbg_;
   std::uint64_t next_ = 0;
-  GuardedBuffer buffer_{bytes_of(k2_12MaxBits)};
+  GuardedBuffer buffer_{bytes_for_bits(k2_12MaxBits)};
 };
 
 std::vector<std::uint8_t> loop_m0() {
@@ -132,9 +131,9 @@ std::uint64_t record_bits(Kind kind, std::size_t record) {
 
 LongMessages::LongMessages(Kind kind, unsigned threads)
     : kind_(kind),
-      zero_(bytes_of(long_bits(kind))),
-      one_(bytes_of(long_bits(kind))),
-      random_(bytes_of(long_bits(kind))) {
+      zero_(bytes_for_bits(long_bits(kind))),
+      one_(bytes_for_bits(long_bits(kind))),
+      random_(bytes_for_bits(long_bits(kind))) {
   if (kind != Kind::k2_23 && kind != Kind::k2_33) throw std::invalid_argument("LongMessages: not 2_23 or 2_33");
   std::memset(one_.data(), 0xFF, one_.capacity());
   Sm3HashDrbg(Sm3HashDrbg::kat_seed(tag(kind))).generate(random_.data(), long_bits(kind), threads);
@@ -184,14 +183,14 @@ void write_kat_text(Kind kind, int digest_bits, const std::vector<std::vector<st
       Messages2_12 messages;
       for (std::size_t n = 0; n < records; ++n) {
         field(out, "Msg_Len", std::to_string(n));
-        field(out, "Msg", to_hex(messages.draw(n), bytes_of(n)));
+        field(out, "Msg", to_hex(messages.draw(n), bytes_for_bits(n)));
         if (n < digests.size()) digest_lines(out, digest_bits, digests[n]);
       }
       return;
     }
     case Kind::k2_23:
     case Kind::k2_33: {
-      const std::size_t bytes = bytes_of(long_bits(kind));
+      const std::size_t bytes = bytes_for_bits(long_bits(kind));
       const std::string seed_hex = to_hex(Sm3HashDrbg::kat_seed(tag(kind)));
       for (std::size_t r = 0; r < records; ++r) {
         const std::uint8_t *msg = long_messages->message(r);

@@ -16,6 +16,7 @@
 #include <optional>
 #include <thread>
 
+#include "common/bits.hpp"
 #include "hex.hpp"
 #include "ngcc/module_loader.hpp"
 #include "sha256_file.hpp"
@@ -519,7 +520,7 @@ class Runner {
       case Kind::Loop: {
         if (bw <= 0) return 20;
         double bytes_2_12 = 0;
-        for (std::size_t r = 0; r < record_count(Kind::k2_12); ++r) bytes_2_12 += (record_bits(Kind::k2_12, r) + 7) / 8;
+        for (std::size_t r = 0; r < record_count(Kind::k2_12); ++r) bytes_2_12 += bytes_for_bits(record_bits(Kind::k2_12, r));
         const double per_call = std::max(0.0, (m.seconds_2_12 - bytes_2_12 / bw) / record_count(Kind::k2_12));
         return kLoopCalls * (per_call + bytes / bw);
       }

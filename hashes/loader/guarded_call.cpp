@@ -15,6 +15,7 @@
 #include <system_error>
 #include <utility>
 
+#include "common/bits.hpp"
 #include "ngcc/module_loader.hpp"
 
 namespace ngcc {
@@ -52,8 +53,6 @@ std::size_t page_size() {
 std::size_t round_up(std::size_t n, std::size_t page) { return (n + page - 1) / page * page; }
 
 constexpr std::size_t kHugePage = 2u << 20;
-
-std::uint64_t message_bytes(std::uint64_t bits) { return bits / 8 + (bits % 8 != 0); }
 
 [[noreturn]] void throw_errno(const std::string &what) {
   throw std::system_error(errno, std::generic_category(), what);
@@ -144,7 +143,7 @@ std::string Verdict::describe() const {
                " (up to its guard page)";
       return "CryptHash wrote " + std::to_string(value) + " bytes past a " + digest;
     case Kind::kReadPastMessage:
-      return "CryptHash read past the end of its " + std::to_string(message_bytes(msg_bits)) +
+      return "CryptHash read past the end of its " + std::to_string(bytes_for_bits(msg_bits)) +
              "-byte message: " + signal + " on the guard page after it";
     case Kind::kWroteMessage: return "CryptHash wrote into its read-only message: " + signal;
     case Kind::kCrashed: {
@@ -250,7 +249,7 @@ Verdict GuardedHasher::hash(const std::uint8_t *msg, std::uint64_t msg_bits, std
     watch_->msg_bits = msg_bits;
     watch_->digest_bits = digest_bits_;
     watch_->msg_begin = reinterpret_cast<std::uintptr_t>(msg);
-    watch_->msg_end = watch_->msg_begin + message_bytes(msg_bits);
+    watch_->msg_end = watch_->msg_begin + bytes_for_bits(msg_bits);
     watch_->digest_guard = reinterpret_cast<std::uintptr_t>(buffer_.end());
     watch_->canary = canary_.size();
     watch_->in_call = 1;
@@ -370,7 +369,7 @@ Verdict preflight(const std::string &path, int digest_bits) {
     for (std::size_t i = 0; i < msg.capacity(); ++i) msg.data()[i] = static_cast<std::uint8_t>(i * 131 + 7);
     msg.make_read_only();
     std::uint64_t call = 0;
-    auto hash = [&](std::uint64_t bits) { return hasher.hash(msg.end() - message_bytes(bits), bits, call++); };
+    auto hash = [&](std::uint64_t bits) { return hasher.hash(msg.end() - bytes_for_bits(bits), bits, call++); };
     for (std::uint64_t bits = 0; bits <= 1024; ++bits)
       if (Verdict v = hash(bits); !v.ok()) return v;
     return hash(kLongBits);
