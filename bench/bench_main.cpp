@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "campaign.hpp"
+#include "common/cpu_features.hpp"
 #include "core_clock.hpp"
 #include "cycle_counter.hpp"
 #include "environment.hpp"
@@ -53,7 +54,9 @@ const char kUsage[] =
     "  --ngcc_no_rss               skip the fresh-process RSS probe\n"
     "  --ngcc_system_name=NAME     results directory name recorded in the context (default: --ngcc_system)\n"
     "  --ngcc_system               print this machine's results directory name and exit\n"
-    "  --ngcc_cpu_description      print this CPU's identity (recorded per results directory) and exit\n\n";
+    "  --ngcc_cpu_description      print this CPU's name and identity in one line (cpu.txt) and exit\n"
+    "  --ngcc_cpu_identity         print this CPU's identity as JSON (cpu.json: what a later run is\n"
+    "                              compared with) and exit\n\n";
 
 struct Options {
   std::string campaign = NGCC_DEFAULT_CAMPAIGN, module_dir, records_dir, system;
@@ -107,6 +110,9 @@ Options parse_options(int *argc, char **argv, bool *has_min_time, std::string *o
       std::exit(0);
     } else if (a == "--ngcc_cpu_description") {
       std::printf("%s\n", cpu_description(this_cpu()).c_str());
+      std::exit(0);
+    } else if (a == "--ngcc_cpu_identity") {
+      std::printf("%s\n", cpu_identity_json(this_cpu()).c_str());
       std::exit(0);
     } else if (a == "--ngcc_quick") {
       o.quick = true;
@@ -240,6 +246,7 @@ std::map<std::string, std::string> flags_by_variant(const std::vector<std::uniqu
 
 int main(int argc, char **argv) {
   using namespace ngcc::bench;
+  if (const std::string error = ngcc::cpu_disable_error(); !error.empty()) die(error);
   bool has_min_time = false;
   std::vector<char *> args(argv, argv + argc);
   args.push_back(nullptr);

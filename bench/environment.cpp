@@ -5,9 +5,11 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 
+#include "common/cpu_features.hpp"
 #include "system_name.hpp"
 
 #ifndef NGCC_COMPILER
@@ -133,7 +135,7 @@ Facts environment_facts(const std::string &system) {
   auto or_unavailable = [](std::string s) { return s.empty() ? std::string("unavailable") : s; };
   const CpuIdentity cpu = this_cpu();
   const long pinned = pinned_cpu();
-  return {
+  Facts facts = {
       {"cpu_model", or_unavailable(cpu.model_name)},
       {"cpu_family", cpu.family >= 0 ? std::to_string(cpu.family) : "unavailable"},
       {"cpu_model_number", cpu.model >= 0 ? std::to_string(cpu.model) : "unavailable"},
@@ -150,7 +152,10 @@ Facts environment_facts(const std::string &system) {
       {"smt_control", or_unavailable(read_first_line("/sys/devices/system/cpu/smt/control"))},
       {"perf_event_paranoid", or_unavailable(read_first_line("/proc/sys/kernel/perf_event_paranoid"))},
       {"virtualized", virtualized() ? "yes" : "no"},
+      {"cpu_identity", cpu_identity_json(cpu)},
   };
+  if (const char *hidden = std::getenv(kCpuDisableVariable)) facts.emplace_back(kCpuDisableVariable, hidden);
+  return facts;
 }
 
 }  // namespace ngcc::bench

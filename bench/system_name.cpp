@@ -6,6 +6,9 @@
 #include <sstream>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "common/cpu_features.hpp"
 #include "environment.hpp"
 
 namespace ngcc::bench {
@@ -126,6 +129,7 @@ CpuIdentity this_cpu() {
   c.flags = cpuinfo_value("flags");
   c.family = cpuinfo_int("cpu family");
   c.model = cpuinfo_int("model");
+  c.stepping = cpuinfo_int("stepping");
   return c;
 }
 
@@ -161,6 +165,18 @@ std::string cpu_description(const CpuIdentity &cpu) {
   const std::string uarch = microarchitecture(cpu);
   if (!uarch.empty()) d += ", " + uarch;
   return d + ")";
+}
+
+std::string cpu_identity_json(const CpuIdentity &cpu) {
+  auto known = [](int v) { return v >= 0 ? nlohmann::json(v) : nlohmann::json(); };
+  CpuFeatures all = 0;
+  for (const auto &f : kCpuFeatureNames) all |= f.feature;
+  const nlohmann::ordered_json identity = {
+      {"machine", cpu.machine},        {"vendor", cpu.vendor},     {"family", known(cpu.family)},
+      {"model", known(cpu.model)},     {"stepping", known(cpu.stepping)},
+      {"features", cpu_feature_names(cpu_features_present(all))},
+  };
+  return identity.dump();
 }
 
 }  // namespace ngcc::bench

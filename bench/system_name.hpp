@@ -13,7 +13,7 @@ struct CpuIdentity {
   std::string vendor;      // cpuinfo vendor_id, e.g. AuthenticAMD, GenuineIntel
   std::string model_name;  // cpuinfo model name, e.g. "AMD EPYC"
   std::string flags;       // cpuinfo flags, space-separated
-  int family = -1, model = -1;  // cpuinfo "cpu family", "model" (-1: unknown)
+  int family = -1, model = -1, stepping = -1;  // cpuinfo "cpu family", "model", "stepping" (-1: unknown)
 };
 
 CpuIdentity this_cpu();
@@ -27,5 +27,11 @@ std::string system_name(const CpuIdentity &cpu);
 
 // One line naming the CPU exactly, e.g. "AMD EPYC (AuthenticAMD family 26 model 2, zen5)".
 std::string cpu_description(const CpuIdentity &cpu);
+
+// What a results directory records of the CPU it was made on (cpu.json),
+// and a later run is compared with: one JSON object of machine, vendor,
+// family, model, stepping (null: unknown) and the extensions of
+// common/cpu_features.hpp that may be used here (NGCC_CPU_DISABLE applied).
+std::string cpu_identity_json(const CpuIdentity &cpu);
 
 }  // namespace ngcc::bench

@@ -183,7 +183,7 @@ endfunction()
 # loader, manifest, hex helpers); each TEST becomes one ctest entry.
 function(ngcc_add_test)
   cmake_parse_arguments(T "" "NAME;LABEL" "SOURCES;LIBRARIES" ${ARGN})
-  add_executable(${T_NAME} ${T_SOURCES})
+  add_executable(${T_NAME} ${T_SOURCES} $<TARGET_OBJECTS:ngcc_test_environment>)
   target_link_libraries(${T_NAME} PRIVATE ngcc_test_support GTest::gtest_main ${T_LIBRARIES})
   # Listed when ctest runs, so suites parameterized over the built modules
   # see every module, whatever the build order.

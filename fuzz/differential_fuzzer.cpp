@@ -4,8 +4,8 @@
 //   - no variant crashes or trips ASan/UBSan (modules are instrumented);
 //   - every variant returns NGCC_OK and the digest of ref;
 //   - the unused low bits of a partial last byte do not change the digest.
-// A module this CPU cannot run (NGCC_ERR_UNSUPPORTED_CPU) is left out with
-// one line at start-up.
+// A module this CPU cannot run (NGCC_ERR_UNSUPPORTED_CPU; NGCC_CPU_DISABLE
+// hides features as for every tool) is left out with one line at start-up.
 //
 // Input layout: byte 0 picks the instance, byte 1 (low 3 bits) the number of
 // unused low bits r of the last message byte, bytes 2..3 (XOF instances) the
@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "common/cpu_features.hpp"
 #include "ngcc/module_loader.hpp"
 
 namespace {
@@ -44,6 +45,10 @@ std::vector<Instance> &instances() {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
+  if (const std::string error = ngcc::cpu_disable_error(); !error.empty()) {
+    std::fprintf(stderr, "differential_fuzzer: %s\n", error.c_str());
+    std::exit(2);
+  }
   std::map<std::string, Instance> found;
   for (const auto &entry : std::filesystem::directory_iterator(NGCC_MODULE_DIR)) {
     const std::string file = entry.path().filename().string();

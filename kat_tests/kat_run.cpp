@@ -379,8 +379,8 @@ class Runner {
     } else {
       m.usable = true;
       if (f.unsupported_cpu)
-        o.skipped = "CryptHash returned NGCC_ERR_UNSUPPORTED_CPU: this CPU lacks what the module was built for"
-                    " (code path " + (o.code_path.empty() ? std::string("?") : o.code_path) + "); not run";
+        o.skipped = o.code_path.empty() ? "CryptHash returned NGCC_ERR_UNSUPPORTED_CPU; not run"
+                                        : "not run: " + o.code_path;
       m.usable = o.skipped.empty();
     }
   }

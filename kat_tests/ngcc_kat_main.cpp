@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/cpu_features.hpp"
 #include "kat_run.hpp"
 
 using namespace ngcc::kat;
@@ -145,6 +146,7 @@ void write_json(const std::string &path, const RunResult &result, const Options 
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
   Json doc = {{"schema", "ngcc-kat/1"}, {"date", date}, {"command", command},
               {"jobs", o.run.jobs},     {"wall_seconds", result.wall_seconds}, {"modules", Json::array()}};
+  if (const char *hidden = std::getenv(ngcc::kCpuDisableVariable)) doc[ngcc::kCpuDisableVariable] = hidden;
   for (const auto &m : result.modules) {
     Json module = {{"module", m.stem},           {"path", m.path},       {"module_sha256", m.sha256},
                    {"name", m.name},             {"kat_name", m.kat_name}, {"candidate_id", m.candidate_id},
@@ -173,6 +175,7 @@ void write_json(const std::string &path, const RunResult &result, const Options 
 
 int main(int argc, char **argv) {
   try {
+    if (const std::string error = ngcc::cpu_disable_error(); !error.empty()) throw std::runtime_error(error);
     const Options o = parse(argc, argv);
     const Manifests manifests = Manifests::load(o.manifests);
     const RunResult result = run_kats(o.modules, o.references, o.run, manifests);

@@ -5,9 +5,12 @@ that misbehave (kat_tests/tests/misbehaving_module.c) must be named with the
 KAT file, the record and what they did, and must not take ngcc-kat down
 (bench meets the same libraries in bench/tests/bench_run_test.cpp).
 
-usage: tool_inputs_test.py --kat NGCC_KAT --no-crypthash LIB.so --module LIB.so
+usage: tool_inputs_test.py --kat NGCC_KAT --no-crypthash LIB.so --module LIB.so [--opt-module LIB.so]
                            --overrun LIB.so --overread LIB.so --crash LIB.so
                            --unsupported-cpu LIB.so [--bench BENCH] [--report ngcc_report.py]
+
+NGCC_CPU_DISABLE is set per command: unknown names are refused in one line,
+and a hidden extension makes our module a visible SKIP.
 """
 import argparse
 import os
@@ -17,9 +20,18 @@ import sys
 import tempfile
 
 
-def check(label, cmd, expect=None, status=None):
+def run(cmd, hidden, timeout):
+    """cmd with NGCC_CPU_DISABLE=hidden (unset if None)."""
+    env = dict(os.environ)
+    env.pop("NGCC_CPU_DISABLE", None)
+    if hidden is not None:
+        env["NGCC_CPU_DISABLE"] = hidden
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=timeout, env=env)
+
+
+def check(label, cmd, expect=None, status=None, hidden=None):
     """A one-line error containing `expect`, exit status `status` (any non-zero if None)."""
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+    proc = run(cmd, hidden, 120)
     lines = [l for l in proc.stderr.splitlines() if l.strip()]
     problems = []
     if proc.returncode == 0:
@@ -42,9 +54,9 @@ def check(label, cmd, expect=None, status=None):
     return True
 
 
-def check_ok(label, cmd, expect, files=()):
+def check_ok(label, cmd, expect, files=(), hidden=None):
     """Exit status 0, nothing on stderr, `expect` (a string or several) on stdout, `files` written."""
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
+    proc = run(cmd, hidden, 300)
     problems = [f"exit status {proc.returncode}"] if proc.returncode != 0 else []
     if proc.stderr.strip():
         problems.append("stderr not empty")
@@ -64,6 +76,7 @@ def main():
     ap.add_argument("--kat", required=True)
     ap.add_argument("--no-crypthash", required=True)
     ap.add_argument("--module", required=True, help="a module of ours")
+    ap.add_argument("--opt-module", help="an opt module of ours (needs AVX2)")
     for what in ("overrun", "overread", "crash", "unsupported-cpu"):
         ap.add_argument("--" + what, required=True)
     ap.add_argument("--bench")
@@ -101,7 +114,16 @@ def main():
         ok &= check_ok("ngcc-kat: module for a CPU extension this CPU lacks",
                        [a.kat, a.unsupported_cpu, "--kinds", "2_12", "--out", out],
                        ("SKIP ngcc_misbehave_unsupported_cpu", "which lacks AVX512F AVX512BW AVX512VL AVX512VBMI2; "
-                        "CryptHash returns NGCC_ERR_UNSUPPORTED_CPU); not run"))
+                        "CryptHash returns NGCC_ERR_UNSUPPORTED_CPU\n"))
+        unknown_feature = "NGCC_CPU_DISABLE: unknown CPU feature 'AVX9' (known: AVX2, "
+        ok &= check("ngcc-kat: NGCC_CPU_DISABLE names an unknown feature", [a.kat, a.module, "--out", out],
+                    expect=unknown_feature, status=2, hidden="AVX9")
+        if a.opt_module:
+            ok &= check_ok("ngcc-kat: NGCC_CPU_DISABLE hides what an opt module needs",
+                           [a.kat, a.opt_module, "--kinds", "2_12", "--out", out],
+                           ("SKIP " + os.path.basename(a.opt_module)[3:-3] + ": not run: ",
+                            "not supported here: NGCC_CPU_DISABLE hides AVX2", "0 PASS, 0 FAIL, 1 module(s) skipped"),
+                           hidden="AVX2")
         # Two libraries under one --name keep their own files; the same stem twice is refused.
         copies = []
         for d, stem in (("a", "theirs-a"), ("b", "theirs-b"), ("c", "theirs-a")):
@@ -114,6 +136,8 @@ def main():
         ok &= check("ngcc-kat: two libraries with one stem", [a.kat, copies[0], copies[2]] + named,
                     expect="would go to", status=2)
         if a.bench:
+            ok &= check("bench: NGCC_CPU_DISABLE names an unknown feature", [a.bench, "--benchmark_list_tests"],
+                        expect=unknown_feature, status=2, hidden="avx2, AVX9")
             ok &= check("bench: missing campaign.yaml",
                         [a.bench, "--ngcc_campaign=" + os.path.join(tmp, "missing.yaml")])
             ok &= check("bench: malformed campaign.yaml (YAML syntax)",

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 // Expands to its arguments where the target is x86-64, to nothing elsewhere:
 // every family lists its x86 implementations (whose files build only there)
@@ -54,10 +55,40 @@ inline std::string cpu_feature_names(CpuFeatures features) {
   return out;
 }
 
-// The extensions of `wanted` that this CPU and OS provide (the compiler's
-// run-time check, which also asks the OS whether it saves the vector state).
-CpuFeatures cpu_features_present(CpuFeatures wanted);
-inline bool cpu_supports(CpuFeatures needed) { return cpu_features_present(needed) == needed; }
+// NGCC_CPU_DISABLE: a comma-separated list of the names above
+// that every check treats as absent, as OPENSSL_ia32cap hides instruction
+// sets from OpenSSL; so the paths for a CPU without them run on any host.
+inline constexpr const char kCpuDisableVariable[] = "NGCC_CPU_DISABLE";
+
+// The features of a list of the names above (any case, separated by commas
+// or white space); the first name that is none of them goes to *unknown.
+CpuFeatures cpu_features_named(std::string_view names, std::string *unknown = nullptr);
+
+struct CpuDisable {
+  CpuFeatures hidden = 0;
+  std::string unknown;  // the first name that is no feature above; "" if none
+};
+const CpuDisable &cpu_disable();
+std::string cpu_disable_error();
+
+// What a set of needed extensions meets on this host.
+struct CpuSupport {
+  CpuFeatures lacking = 0;  // this CPU (or its OS) does not provide them
+  CpuFeatures hidden = 0;   // provided, but hidden by NGCC_CPU_DISABLE
+  bool ok() const { return (lacking | hidden) == 0; }
+};
+// The lacking ones from the compiler's run-time check, which also asks the
+// OS whether it saves the vector state.
+CpuSupport cpu_support(CpuFeatures needed);
+inline bool cpu_supports(CpuFeatures needed) { return cpu_support(needed).ok(); }
+// The extensions of `wanted` that may be used here.
+inline CpuFeatures cpu_features_present(CpuFeatures wanted) {
+  const CpuSupport s = cpu_support(wanted);
+  return wanted & ~(s.lacking | s.hidden);
+}
+// Why code needing them does not run here: "not supported by this CPU, which
+// lacks AVX512F AVX512BW", "not supported here: NGCC_CPU_DISABLE hides AVX2".
+std::string unsupported_reason(const CpuSupport &support);
 
 namespace {
 // The extensions the including translation unit is compiled for (-march,

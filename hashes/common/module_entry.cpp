@@ -16,13 +16,11 @@ struct Description {
   explicit Description(const ModuleDefinition &m)
       : cpu_features(cpu_feature_names(m.needs)),
         code_path(m.info.implementation),
-        supported(cpu_supports(m.needs)),
+        support(cpu_support(m.needs)),
         info(m.info) {
     if (!cpu_features.empty()) code_path += " (" + cpu_features + ")";
-    if (!supported)
-      code_path += ": not supported by this CPU, which lacks " +
-                   cpu_feature_names(m.needs & ~cpu_features_present(m.needs)) +
-                   "; CryptHash returns NGCC_ERR_UNSUPPORTED_CPU";
+    if (!support.ok())
+      code_path += ": " + unsupported_reason(support) + "; CryptHash returns NGCC_ERR_UNSUPPORTED_CPU";
     info.cpu_features = cpu_features.c_str();
     info.code_path = ngcc::code_path;
   }
@@ -30,7 +28,7 @@ struct Description {
   Description &operator=(const Description &) = delete;
 
   std::string cpu_features, code_path;
-  bool supported;
+  CpuSupport support;
   ngcc_instance_info info;
 };
 
@@ -58,7 +56,7 @@ extern "C" NGCC_EXPORT int CryptHash(int digest_len_bits, const unsigned char *m
                        digest_len_bits <= d.info.max_digest_bits)
                     : digest_len_bits == d.info.digest_bits;
   if (!accepted) return NGCC_ERR_DIGEST_LENGTH;
-  if (!d.supported) return NGCC_ERR_UNSUPPORTED_CPU;
+  if (!d.support.ok()) return NGCC_ERR_UNSUPPORTED_CPU;
   static const std::uint8_t empty[1] = {0};
   ngcc::kModuleDefinition.hash(msg != nullptr ? msg : empty, msg_len_bits, digest,
                                static_cast<std::size_t>(digest_len_bits / 8));

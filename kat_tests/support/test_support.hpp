@@ -68,10 +68,8 @@ template <class Implementation>
 class ImplementationTest : public ::testing::TestWithParam<const Implementation *> {
  protected:
   void SetUp() override {
-    const CpuFeatures needs = impl().needs;
-    if (!cpu_supports(needs))
-      GTEST_SKIP() << impl().name << ": this CPU lacks "
-                   << cpu_feature_names(needs & ~cpu_features_present(needs));
+    const CpuSupport support = cpu_support(impl().needs);
+    if (!support.ok()) GTEST_SKIP() << impl().name << ": " << unsupported_reason(support);
   }
   const Implementation &impl() const { return *this->GetParam(); }
 };
