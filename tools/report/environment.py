@@ -155,6 +155,10 @@ def record_rows(bench, kat):
     if ctx_text(ctx, "cycle_source_reason"):
         cycles += " (%s)" % ctx_text(ctx, "cycle_source_reason")
     rows.append(("cycle source", cycles))
+    hidden = ctx_text(ctx, "NGCC_CPU_DISABLE")
+    if hidden is not None:
+        rows.append(("CPU extensions hidden", "`NGCC_CPU_DISABLE=%s`: the modules that need them "
+                     "were skipped as on a CPU without them" % hidden))
     if bench.core_clock:
         rows.append(("core-clock probe", _probe_text(bench)))
     start, end = ctx_text(ctx, "load_avg_start"), ctx_text(ctx, "load_avg_end")
@@ -192,4 +196,6 @@ def record_rows(bench, kat):
                      "the CPU and were rerun; at most %s attempts each)"
                      % (reruns, ctx_text(ctx, "guide_max_attempts", default="3"))))
     rows.append(("KAT run (UTC)", kat.date if kat else "not run (no kat.json)"))
+    if kat and kat.cpu_disable:
+        rows.append(("KAT run with hidden CPU extensions", "`NGCC_CPU_DISABLE=%s`" % kat.cpu_disable))
     return rows

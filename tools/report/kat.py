@@ -44,10 +44,11 @@ class KatModule:
 class Kat:
     """One kat.json: its run and its modules."""
 
-    def __init__(self, path, date, command, modules, sha256):
+    def __init__(self, path, date, command, modules, sha256, cpu_disable=None):
         self.path = path
         self.date = date
         self.command = command
+        self.cpu_disable = cpu_disable  # NGCC_CPU_DISABLE of the run, if set
         self.modules = modules   # (instance, variant) -> KatModule
         self.sha256 = sha256
 
@@ -71,6 +72,7 @@ def parse_kat(path):
         ck.fail("schema", "expected 'ngcc-kat/1', found %r" % schema)
     date = ck.get(doc, "date", "string", "")
     command = ck.get(doc, "command", "string", "", required=False, default="")
+    cpu_disable = ck.get(doc, "NGCC_CPU_DISABLE", "string", "", required=False)
     modules = {}
     for i, mod in enumerate(ck.get(doc, "modules", "array", "")):
         where = "modules[%d]" % i
@@ -114,4 +116,4 @@ def parse_kat(path):
         if (km.instance, km.variant) in modules:
             ck.fail(where, "module %s listed twice" % km.module)
         modules[(km.instance, km.variant)] = km
-    return Kat(path, date, command, modules, file_sha256(path))
+    return Kat(path, date, command, modules, file_sha256(path), cpu_disable)

@@ -1,0 +1,149 @@
+#!/usr/bin/python3
+"""Where a run of tools/ngcc bench or kat writes: a results directory's
+campaign is never overwritten.
+
+    ngcc_results.py place DIR FILE --identity JSON [--replace]
+
+prints the directory into which FILE (bench.json or kat.json) goes, after
+making it, and says on stderr where that is and why:
+
+- DIR itself when it holds no FILE yet and no campaign of another CPU
+  (a new results/<system>/, or one a kat run began and the bench run
+  completes);
+- otherwise the newest DIR/runs/<UTC>/ of this CPU that lacks FILE (a kat run
+  and the bench run after it share one), or a new DIR/runs/<UTC>/;
+- with --replace, DIR itself, replacing FILE, only where DIR was made on
+  this CPU (how committed campaigns are remade).
+
+"This CPU" is the identity bench records (bench --ngcc_cpu_identity: vendor,
+family, model, stepping, the extensions usable here), compared field by
+field with DIR's cpu.json; a field recorded as null was not known when the
+campaign was made and matches any value.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import sys
+
+IDENTITY_FILE = "cpu.json"
+DESCRIPTION_FILE = "cpu.txt"
+CAMPAIGN_FILES = ("bench.json", "kat.json")
+
+
+class PlaceError(Exception):
+    """A one-line refusal."""
+
+
+def recorded_identity(directory):
+    """DIR's cpu.json as a dict; None where there is none."""
+    path = os.path.join(directory, IDENTITY_FILE)
+    if not os.path.exists(path):
+        return None
+    try:
+        with open(path) as f:
+            identity = json.load(f)
+    except (OSError, ValueError) as e:
+        raise PlaceError("%s: unreadable CPU identity: %s" % (path, e))
+    if not isinstance(identity, dict):
+        raise PlaceError("%s: not a JSON object" % path)
+    return identity
+
+
+def differences(recorded, here):
+    """'field: recorded vs here' for every recorded field that differs."""
+    return ["%s %s there, %s here" % (k, json.dumps(v), json.dumps(here.get(k)))
+            for k, v in recorded.items() if v is not None and v != here.get(k)]
+
+
+def holds_campaign(directory):
+    return any(os.path.exists(os.path.join(directory, f)) for f in CAMPAIGN_FILES)
+
+
+def made_here(directory, here):
+    """True where DIR is empty, or its cpu.json is this CPU's."""
+    recorded = recorded_identity(directory)
+    if recorded is None:
+        return not holds_campaign(directory)
+    return not differences(recorded, here)
+
+
+def record(directory, here, description):
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, IDENTITY_FILE), "w") as f:
+        json.dump(here, f, indent=1)
+        f.write("\n")
+    if description:
+        with open(os.path.join(directory, DESCRIPTION_FILE), "w") as f:
+            f.write(description + "\n")
+
+
+def newest_run(directory):
+    runs = os.path.join(directory, "runs")
+    names = sorted(n for n in os.listdir(runs) if os.path.isdir(os.path.join(runs, n))) \
+        if os.path.isdir(runs) else []
+    return os.path.join(runs, names[-1]) if names else None
+
+
+def place(directory, name, here, description, replace, now=None):
+    """(directory to write, the line saying so)."""
+    if replace:
+        recorded = recorded_identity(directory)
+        if recorded is None and holds_campaign(directory):
+            raise PlaceError("%s records no CPU identity (%s): it cannot be replaced" % (directory, IDENTITY_FILE))
+        diff = differences(recorded, here) if recorded else []
+        if diff:
+            raise PlaceError("%s was made on another CPU (%s): not replaced (another --system)"
+                             % (directory, "; ".join(diff)))
+        record(directory, here, description)
+        return directory, "replacing %s in %s" % (name, directory)
+    if not os.path.exists(os.path.join(directory, name)) and made_here(directory, here):
+        record(directory, here, description)
+        return directory, "%s goes to %s" % (name, directory)
+    run = newest_run(directory)
+    if run and not os.path.exists(os.path.join(run, name)) and holds_campaign(run) and made_here(run, here):
+        return run, "%s goes to %s, beside the %s there" % (
+            name, run, " and ".join(f for f in CAMPAIGN_FILES if os.path.exists(os.path.join(run, f))))
+    now = now or datetime.datetime.now(datetime.timezone.utc)
+    run = os.path.join(directory, "runs", now.strftime("%Y%m%dT%H%M%SZ"))
+    recorded = recorded_identity(directory)
+    if recorded is None:
+        why = "%s holds a campaign" % directory
+    elif differences(recorded, here):
+        why = "%s holds a campaign of another CPU (%s)" % (directory, "; ".join(differences(recorded, here)))
+    else:
+        why = "%s holds a campaign of this CPU" % directory
+    record(run, here, description)
+    return run, "%s, never overwritten: %s goes to %s" % (why, name, run)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Choose the directory a bench or kat run writes.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("place", help="print the directory FILE goes to")
+    p.add_argument("directory")
+    p.add_argument("file", choices=CAMPAIGN_FILES)
+    p.add_argument("--identity", required=True, help="bench --ngcc_cpu_identity")
+    p.add_argument("--description", default="", help="bench --ngcc_cpu_description (cpu.txt)")
+    p.add_argument("--replace", action="store_true")
+    a = ap.parse_args(argv)
+    try:
+        here = json.loads(a.identity)
+        if not isinstance(here, dict):
+            raise ValueError("not a JSON object")
+    except ValueError as e:
+        print("ngcc: --identity: %s" % e, file=sys.stderr)
+        return 2
+    try:
+        directory, line = place(a.directory, a.file, here, a.description, a.replace)
+    except (PlaceError, OSError) as e:
+        print("ngcc: %s" % e, file=sys.stderr)
+        return 1
+    print("ngcc: %s" % line, file=sys.stderr)
+    print(directory)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

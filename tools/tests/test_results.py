@@ -1,0 +1,137 @@
+"""Unit tests of tools/ngcc_results.py: a run never overwrites a campaign.
+
+Run:  /usr/bin/python3 -m unittest discover -s tools/tests -v
+"""
+
+import datetime
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ngcc_results as results  # noqa: E402
+
+ZEN5 = {"machine": "x86_64", "vendor": "AuthenticAMD", "family": 26, "model": 2, "stepping": 1,
+        "features": "AVX2 BMI1 BMI2 FMA AVX512F AVX512BW AVX512VL"}
+ZEN5_AVX512_HIDDEN = dict(ZEN5, features="AVX2 BMI1 BMI2 FMA")
+ZEN3 = {"machine": "x86_64", "vendor": "AuthenticAMD", "family": 25, "model": 1, "stepping": 1,
+        "features": "AVX2 BMI1 BMI2 FMA"}
+T1 = datetime.datetime(2026, 12, 1, 20, 0, 0, tzinfo=datetime.timezone.utc)
+T2 = T1 + datetime.timedelta(minutes=5)
+
+
+class Place(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = os.path.join(self.tmp.name, "results", "x86_64-amd-epyc-zen5")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def campaign(self, identity, files=("bench.json", "kat.json"), directory=None):
+        """A campaign as committed: its files and cpu.json."""
+        directory = directory or self.dir
+        os.makedirs(directory, exist_ok=True)
+        for name in files:
+            with open(os.path.join(directory, name), "w") as f:
+                f.write("{}\n")
+        if identity is not None:
+            with open(os.path.join(directory, "cpu.json"), "w") as f:
+                json.dump(identity, f)
+
+    def place(self, name, here, replace=False, now=T1):
+        return results.place(self.dir, name, here, "AMD EPYC (test)", replace, now)
+
+    def test_a_new_directory_is_written_in_place_with_the_identity(self):
+        where, line = self.place("bench.json", ZEN5)
+        self.assertEqual(where, self.dir)
+        with open(os.path.join(self.dir, "cpu.json")) as f:
+            self.assertEqual(json.load(f), ZEN5)
+        with open(os.path.join(self.dir, "cpu.txt")) as f:
+            self.assertEqual(f.read(), "AMD EPYC (test)\n")
+        self.assertIn("bench.json goes to " + self.dir, line)
+
+    def test_bench_completes_what_a_kat_run_began(self):
+        self.assertEqual(self.place("kat.json", ZEN5)[0], self.dir)
+        self.campaign(None, files=("kat.json",))
+        self.assertEqual(self.place("bench.json", ZEN5)[0], self.dir)
+
+    def test_a_campaign_of_this_cpu_is_never_overwritten(self):
+        self.campaign(ZEN5)
+        where, line = self.place("bench.json", ZEN5)
+        self.assertEqual(where, os.path.join(self.dir, "runs", "20261201T200000Z"))
+        self.assertTrue(os.path.exists(os.path.join(where, "cpu.json")))
+        self.assertIn("holds a campaign of this CPU, never overwritten", line)
+
+    def test_a_kat_run_and_the_bench_run_after_it_share_one_run(self):
+        self.campaign(ZEN5)
+        kat_run, _ = self.place("kat.json", ZEN5, now=T1)
+        self.campaign(None, files=("kat.json",), directory=kat_run)
+        bench_run, line = self.place("bench.json", ZEN5, now=T2)
+        self.assertEqual(bench_run, kat_run)
+        self.assertIn("beside the kat.json there", line)
+        self.campaign(None, files=("bench.json",), directory=bench_run)
+        self.assertNotEqual(self.place("bench.json", ZEN5, now=T2)[0], kat_run)
+
+    def test_another_cpu_gets_a_run_of_its_own_and_is_told_how_it_differs(self):
+        self.campaign(ZEN3)
+        where, line = self.place("bench.json", ZEN5)
+        self.assertIn(os.path.join(self.dir, "runs"), where)
+        self.assertIn("campaign of another CPU (family 25 there, 26 here", line)
+
+    def test_hidden_extensions_make_another_cpu(self):
+        self.campaign(ZEN5)
+        kat_run, _ = self.place("kat.json", ZEN5, now=T1)
+        self.campaign(None, files=("kat.json",), directory=kat_run)
+        where, _ = self.place("bench.json", ZEN5_AVX512_HIDDEN, now=T2)
+        self.assertNotEqual(where, kat_run)
+
+    def test_unrecorded_fields_match_any_value(self):
+        self.campaign(dict(ZEN3, model=None, stepping=None))
+        self.assertEqual(results.differences(dict(ZEN3, model=None, stepping=None), dict(ZEN3, model=33)), [])
+        where, line = self.place("bench.json", dict(ZEN3, model=33))
+        self.assertIn("campaign of this CPU", line)
+
+    def test_replace_on_the_cpu_it_was_made_on(self):
+        self.campaign(ZEN5)
+        self.assertEqual(self.place("bench.json", ZEN5, replace=True)[0], self.dir)
+
+    def test_replace_refused_on_another_cpu(self):
+        self.campaign(ZEN3)
+        with self.assertRaisesRegex(results.PlaceError, "made on another CPU .*not replaced"):
+            self.place("bench.json", ZEN5, replace=True)
+
+    def test_replace_refused_without_an_identity(self):
+        self.campaign(None)
+        with self.assertRaisesRegex(results.PlaceError, "records no CPU identity"):
+            self.place("bench.json", ZEN5, replace=True)
+
+    def test_a_campaign_without_identity_is_left_alone(self):
+        self.campaign(None, files=("kat.json",))
+        where, _ = self.place("bench.json", ZEN5)
+        self.assertIn(os.path.join(self.dir, "runs"), where)
+
+    def test_unreadable_identity_is_one_line(self):
+        self.campaign(None)
+        with open(os.path.join(self.dir, "cpu.json"), "w") as f:
+            f.write("{not json")
+        with self.assertRaisesRegex(results.PlaceError, "cpu.json: unreadable CPU identity"):
+            self.place("bench.json", ZEN5)
+
+    def test_command_line_prints_the_directory(self):
+        import contextlib
+        import io
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = results.main(["place", self.dir, "kat.json", "--identity", json.dumps(ZEN5)])
+        self.assertEqual(status, 0)
+        self.assertEqual(out.getvalue(), self.dir + "\n")
+        self.assertTrue(err.getvalue().startswith("ngcc: kat.json goes to "))
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            self.assertEqual(results.main(["place", self.dir, "kat.json", "--identity", "[1]"]), 2)
+
+
+if __name__ == "__main__":
+    unittest.main()
