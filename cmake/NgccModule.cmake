@@ -27,13 +27,20 @@ set(NGCC_VARIANT_IMPLEMENTATION_avx512 avx512)
 set(NGCC_VARIANT_FLAGS_ref -O2)
 set(NGCC_VARIANT_FLAGS_opt -O3 -march=x86-64-v3)
 # NGCC_AVX512_EMULATION: ON, OFF, or AUTO = ON where this host lacks AVX-512
-# F/BW/VL/VBMI/VBMI2 (the fuzz preset: native code where it can run).
+# F/BW/VL/VBMI/VBMI2 or NGCC_CPU_DISABLE hides one (the fuzz preset: native
+# code where it can run).
 set(NGCC_EMULATE_AVX512 OFF)
 if(NGCC_AVX512_EMULATION STREQUAL "AUTO")
-  # As /proc/cpuinfo spells them (VBMI2 with an underscore).
   file(STRINGS /proc/cpuinfo flags REGEX "^flags" LIMIT_COUNT 1)
-  foreach(extension IN ITEMS avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2)
-    if(NOT " ${flags} " MATCHES " ${extension} ")
+  string(TOUPPER "$ENV{NGCC_CPU_DISABLE}" hidden)
+  string(REGEX REPLACE "[, \t]+" ";" hidden "${hidden}")
+  # Our name, then /proc/cpuinfo's (VBMI2 with an underscore).
+  foreach(pair IN ITEMS AVX512F=avx512f AVX512BW=avx512bw AVX512VL=avx512vl AVX512VBMI=avx512vbmi
+                        AVX512VBMI2=avx512_vbmi2)
+    string(REPLACE "=" ";" pair ${pair})
+    list(GET pair 0 name)
+    list(GET pair 1 extension)
+    if(NOT " ${flags} " MATCHES " ${extension} " OR name IN_LIST hidden)
       set(NGCC_EMULATE_AVX512 ON)
     endif()
   endforeach()
