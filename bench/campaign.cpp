@@ -229,6 +229,7 @@ class CampaignReader {
       m.flags_source = r_.string_at(e, where, "flags_source", false);
       if (!m.flags_source.empty() && m.flags_source != "guide" && m.flags_source != "harness-default")
         r_.fail(e["flags_source"], Reader::join(where, "flags_source"), "expected guide or harness-default");
+      m.needs = cpu_features(e, where);
       m.line = e.Mark().line + 1;
       if (!keys.insert(m.key()).second) r_.fail(e, where, "duplicate library " + m.key());
       out.push_back(m);
@@ -236,10 +237,33 @@ class CampaignReader {
     return out;
   }
 
-  // {instance, variant, path, build_flags, flags_source, digest_bits}: the
-  // identity comes from the declaration.
+  // A library's cpu_features: the extensions it was compiled for, a list of
+  // names as common/cpu_features.hpp spells them (absent: none).
+  CpuFeatures cpu_features(const YAML::Node &e, const std::string &where) const {
+    const YAML::Node v = e["cpu_features"];
+    if (!v.IsDefined()) return 0;
+    const std::string key = Reader::join(where, "cpu_features");
+    std::string names;
+    if (v.IsSequence()) {
+      for (const YAML::Node &name : v) {
+        if (!name.IsScalar()) r_.fail(name, key, "expected a list of extension names");
+        names += name.Scalar() + " ";
+      }
+    } else {
+      names = r_.string_at(e, where, "cpu_features", true);
+    }
+    std::string unknown;
+    const CpuFeatures needs = cpu_features_named(names, &unknown);
+    if (!unknown.empty()) r_.fail(v, key, "unknown CPU feature '" + unknown + "' (known: " +
+                                              cpu_feature_names(~CpuFeatures{0}) + ")");
+    return needs;
+  }
+
+  // {instance, variant, path, build_flags, flags_source, digest_bits,
+  // cpu_features}: the identity comes from the declaration.
   ModuleSpec submitted(const YAML::Node &e, const std::string &where) {
-    r_.check_keys(e, where, {"instance", "variant", "path", "build_flags", "flags_source", "digest_bits"});
+    r_.check_keys(e, where, {"instance", "variant", "path", "build_flags", "flags_source", "digest_bits",
+                             "cpu_features"});
     r_.string_at(e, where, "instance", true);
     const DeclaredFamily *family = nullptr;
     const DeclaredInstance &i = declared(e["instance"], Reader::join(where, "instance"), &family);
@@ -271,10 +295,10 @@ class CampaignReader {
   }
 
   // {name, path, candidate_id, digest_bits, variant, family, baseline,
-  // build_flags, flags_source}.
+  // build_flags, flags_source, cpu_features}.
   ModuleSpec external(const YAML::Node &e, const std::string &where) {
     r_.check_keys(e, where, {"name", "path", "candidate_id", "digest_bits", "variant", "family", "baseline",
-                             "build_flags", "flags_source"});
+                             "build_flags", "flags_source", "cpu_features"});
     ModuleSpec m;
     m.kind = ModuleSpec::Kind::kExternal;
     m.variant = label(e, where, false);

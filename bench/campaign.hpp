@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/cpu_features.hpp"
 #include "manifest.hpp"
 
 namespace ngcc::bench {
@@ -34,6 +35,7 @@ struct ModuleSpec {
   bool xof = false;
   // Libraries only: as the campaign states them.
   std::string build_flags, flags_source;
+  CpuFeatures needs = 0;  // the extensions it was compiled for (cpu_features)
   int line = 0;  // campaign.yaml line of a library entry (1-based); 0 for ours
 
   std::string key() const { return instance + "/" + variant; }

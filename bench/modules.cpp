@@ -101,6 +101,12 @@ LoadedCampaign load_modules(const Campaign &c, bool allow_missing) {
       skip(why);
       continue;
     }
+    // Not even loaded: its code could only die of an illegal instruction here.
+    if (const CpuSupport support = cpu_support(spec.needs); !support.ok()) {
+      skip("this CPU cannot run it (built for " + cpu_feature_names(spec.needs) + ", " + unsupported_reason(support) +
+           ")");
+      continue;
+    }
     std::optional<ngcc::Module> loaded;
     try {
       loaded.emplace(ngcc::Module::load(spec.path));

@@ -279,7 +279,8 @@ class Runner {
   // ---- phase 1: what each module is (in children, in parallel) ----------
 
   void describe_all() {
-    for (std::size_t i = 0; i < modules_.size(); ++i) queue_.push_back({i, true});
+    for (std::size_t i = 0; i < modules_.size(); ++i)
+      if (!skipped_for_its_extensions(modules_[i])) queue_.push_back({i, true});
     drain();
     std::vector<std::string> errors;
     std::map<std::string, std::string> stems;
@@ -314,6 +315,22 @@ class Runner {
       if (!m.reference && !m.outcome.skipped.empty())
         console_.line("SKIP " + m.outcome.stem + ": " + m.outcome.skipped);
     }
+  }
+
+  // A library compiled for extensions this CPU lacks (or NGCC_CPU_DISABLE
+  // hides) is not called at all: it could only die of an illegal instruction.
+  bool skipped_for_its_extensions(ModuleRun &m) {
+    const auto library = options_.libraries.find(m.path);
+    if (library == options_.libraries.end()) return false;
+    const CpuSupport support = cpu_support(library->second.needs);
+    if (support.ok()) return false;
+    ModuleOutcome &o = m.outcome;
+    o.name = o.kat_name = library->second.kat_name;
+    o.variant = library->second.variant;
+    o.digest_bits = library->second.digest_bits;
+    o.skipped = "built for " + cpu_feature_names(library->second.needs) + ", " + unsupported_reason(support) +
+                "; not run";
+    return true;
   }
 
   Verdict run_describe(CallWatch &watch, Facts &facts, const std::string &path) {

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "canonical.hpp"
+#include "common/cpu_features.hpp"
 #include "kat_files.hpp"
 
 namespace ngcc::kat {
@@ -42,6 +43,7 @@ struct RunOptions {
   struct Library {
     std::string kat_name, variant;
     int digest_bits = 0;
+    CpuFeatures needs = 0;  // the extensions it was compiled for (its -m flags)
   };
   std::map<std::string, Library> libraries;
 };

@@ -46,7 +46,7 @@ const char kUsage[] =
     "usage: ngcc-kat MODULE.so [MODULE.so ...] [--out DIR] [--kinds 2_12,2_23,2_33,Loop]\n"
     "                [--jobs N] [--manifests FILE|DIR] [--name ALGORITHM_INSTANCE]\n"
     "                [--digest-bits N] [--no-manifest] [--reference MODULE.so]... [--json FILE]\n"
-    "                [--library ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH]...\n"
+    "                [--library ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH [--needs FEATURES]]...\n"
     "  --out DIR          files go to DIR/<library stem>/ (default: output)\n"
     "  --jobs N           child processes at a time (default: the CPUs this process may use)\n"
     "  --name, --digest-bits  ALGORITHM_INSTANCE and DIGEST_BIT_LENGTH of a library without\n"
@@ -55,7 +55,10 @@ const char kUsage[] =
     "  --reference M      run M only to say where a failing file of its instance differs\n"
     "  --json FILE        the outcome as JSON (schema ngcc-kat/1)\n"
     "  --library SPEC     one more library, described here (its KAT name, width and variant\n"
-    "                     label, e.g. submitted-ref), whatever ngcc_instance() it exports\n";
+    "                     label, e.g. submitted-ref), whatever ngcc_instance() it exports\n"
+    "  --needs FEATURES   the extensions the --library before was compiled for (AVX2,AVX512F,...):\n"
+    "                     where this CPU lacks one, or NGCC_CPU_DISABLE hides it, a SKIP, not a call\n"
+    "Environment: NGCC_CPU_DISABLE=AVX512F,... hides CPU extensions (README).\n";
 
 unsigned usable_cpus() {
   cpu_set_t set;
@@ -90,6 +93,16 @@ void add_library(Options &o, const std::string &spec) {
   o.modules.push_back(path);
 }
 
+// --needs FEATURES after --library: the extensions that library was compiled for.
+void add_needs(Options &o, const std::string &names) {
+  if (o.modules.empty() || o.run.libraries.count(o.modules.back()) == 0)
+    throw UsageError("--needs: follows the --library it describes");
+  std::string unknown;
+  const ngcc::CpuFeatures needs = ngcc::cpu_features_named(names, &unknown);
+  if (!unknown.empty()) throw std::runtime_error("--needs: unknown CPU feature '" + unknown + "'");
+  o.run.libraries[o.modules.back()].needs = needs;
+}
+
 Options parse(int argc, char **argv) {
   Options o;
   o.run.out_dir = "output";  // as the official driver
@@ -108,6 +121,7 @@ Options parse(int argc, char **argv) {
     else if (a == "--no-manifest") o.run.no_manifest = true;
     else if (a == "--reference") o.references.push_back(value(i));
     else if (a == "--library") add_library(o, value(i));
+    else if (a == "--needs") add_needs(o, value(i));
     else if (a == "--jobs") o.run.jobs = static_cast<unsigned>(positive(a, value(i), 1024));
     else if (a == "--digest-bits") {
       const std::string v = value(i);

@@ -118,6 +118,13 @@ def main():
         unknown_feature = "NGCC_CPU_DISABLE: unknown CPU feature 'AVX9' (known: AVX2, "
         ok &= check("ngcc-kat: NGCC_CPU_DISABLE names an unknown feature", [a.kat, a.module, "--out", out],
                     expect=unknown_feature, status=2, hidden="AVX9")
+        library = ["--library", "AFS-TrEDM-512:512:submitted-opt:" + a.module, "--needs", "avx2,FMA"]
+        ok &= check_ok("ngcc-kat: a library compiled for a hidden extension",
+                       [a.kat] + library + ["--kinds", "2_12", "--out", out],
+                       ("SKIP " + os.path.basename(a.module)[3:-3] + ": built for AVX2 FMA, not supported here: "
+                        "NGCC_CPU_DISABLE hides AVX2; not run\n", "1 module(s) skipped"), hidden="AVX2")
+        ok &= check("ngcc-kat: --needs names an unknown feature", [a.kat] + library[:2] + ["--needs", "AVX2,SSE9"],
+                    expect="--needs: unknown CPU feature 'SSE9'", status=2)
         if a.opt_module:
             ok &= check_ok("ngcc-kat: NGCC_CPU_DISABLE hides what an opt module needs",
                            [a.kat, a.opt_module, "--kinds", "2_12", "--out", out],

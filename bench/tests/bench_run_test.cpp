@@ -120,6 +120,34 @@ TEST(BenchRun, UnsupportedCpuModuleIsSkippedVisibly) {
   for (const json &row : doc["benchmarks"]) EXPECT_EQ(row["name"].get<std::string>().rfind("SHA-256/openssl/", 0), 0u);
 }
 
+// A library compiled for an extension that is hidden (or that this CPU
+// lacks) is skipped with its campaign's cpu_features, never loaded.
+TEST(BenchRun, LibraryForHiddenExtensionIsSkippedVisibly) {
+  ModuleDir dir(test_manifest({{"SHA-256", "openssl", "baseline"}}, false));
+  dir.link("libSHA-256-openssl.so", std::string(NGCC_TEST_MODULE_DIR) + "/libSHA-256-openssl.so");
+  const std::string file = write_temp(library(std::string("{instance: Probe-32, variant: submitted-opt, path: ") +
+                                              NGCC_PROBE_MODULE + ", build_flags: \"-O3 -mavx2\", cpu_features: [AVX2]}"));
+  const char *outer = std::getenv("NGCC_CPU_DISABLE");
+  const std::string saved = outer != nullptr ? outer : "";
+  setenv("NGCC_CPU_DISABLE", "AVX2", 1);
+  const auto r = run_bench({"--ngcc_campaign=" + file, "--ngcc_module_dir=" + dir.path(), "--ngcc_allow_missing",
+                            "--ngcc_no_rss", kFast, "--benchmark_format=json"});
+  if (outer != nullptr)
+    setenv("NGCC_CPU_DISABLE", saved.c_str(), 1);
+  else
+    unsetenv("NGCC_CPU_DISABLE");
+  unlink(file.c_str());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("bench: skipping Probe-32/submitted-opt: this CPU cannot run it (built for AVX2, not "
+                       "supported here: NGCC_CPU_DISABLE hides AVX2)\n"),
+            std::string::npos)
+      << r.err;
+  const json doc = bench_json(r);
+  ASSERT_TRUE(doc.is_object()) << r.out;
+  EXPECT_EQ(doc["context"]["NGCC_CPU_DISABLE"], "AVX2");
+  for (const json &row : doc["benchmarks"]) EXPECT_EQ(row["name"].get<std::string>().rfind("SHA-256/openssl/", 0), 0u);
+}
+
 // Every library is called in a guarded child at every campaign size and
 // every bit length up to 1024 before anything is measured.
 TEST(BenchRun, LibraryFailuresStopTheRunWithOneLine) {

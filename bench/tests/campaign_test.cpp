@@ -131,6 +131,22 @@ TEST(Campaign, LibraryOfADeclaredInstance) {
   EXPECT_EQ(keys(c).back(), "Probe-32/submitted-opt");
 }
 
+// The extensions a library was compiled for, as a list or one string.
+TEST(Campaign, LibraryCpuFeatures) {
+  const Campaign c = campaign_of(
+      "sizes: [32]\nvariants: [ref]\nlibraries:\n"
+      "  - {instance: Probe-32, variant: submitted-avx512, path: /l.so, build_flags: x, cpu_features: [AVX2, avx512f]}\n"
+      "  - {instance: Probe-32, variant: submitted-opt, path: /m.so, build_flags: x, cpu_features: AVX2 FMA}\n");
+  EXPECT_EQ(spec(c, "Probe-32/submitted-avx512").needs, ngcc::kAvx2 | ngcc::kAvx512F);
+  EXPECT_EQ(spec(c, "Probe-32/submitted-opt").needs, ngcc::kAvx2 | ngcc::kFma);
+  EXPECT_EQ(spec(c, "Probe-32/ref").needs, 0u);
+  EXPECT_EQ(error_of("sizes: [32]\nlibraries:\n"
+                     "  - {instance: Probe-32, variant: submitted-opt, path: /m.so, build_flags: x,\n"
+                     "     cpu_features: [AVX2, SSE9]}\n"),
+            ":4: key 'libraries[0].cpu_features': unknown CPU feature 'SSE9' (known: AVX2 BMI1 BMI2 FMA AVX512F "
+            "AVX512BW AVX512CD AVX512DQ AVX512VL AVX512VBMI AVX512VBMI2)");
+}
+
 TEST(Campaign, LibraryOfAnotherCandidate) {
   const Campaign c = campaign_of(
       "sizes: [32]\nlibraries:\n  - {name: MyHash-256, path: /abs/l.so, candidate_id: hash-99, digest_bits: 256,\n"
