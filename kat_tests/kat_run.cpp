@@ -1,15 +1,10 @@
 #include "kat_run.hpp"
 
-#include <sys/ioctl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <map>
 #include <memory>
 #include <new>
@@ -18,6 +13,8 @@
 
 #include "common/bits.hpp"
 #include "hex.hpp"
+#include "kat_console.hpp"
+#include "kat_describe.hpp"
 #include "ngcc/module_loader.hpp"
 #include "sha256_file.hpp"
 
@@ -25,36 +22,6 @@ namespace ngcc::kat {
 namespace {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-
-std::string clock_text(double seconds) {
-  const long s = std::lround(std::max(0.0, seconds));
-  char text[32];
-  if (s >= 3600) std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-  else std::snprintf(text, sizeof text, "%ld:%02ld", s / 60, s % 60);
-  return text;
-}
-
-std::string seconds_text(double s) {
-  char text[32];
-  std::snprintf(text, sizeof text, s < 10 ? "%.2f s" : "%.1f s", s);
-  return text;
-}
-
-// What a describe child reports about a module (in shared memory).
-struct Facts {
-  int complete = 0;  // ngcc_instance() was read (or is absent)
-  int has_info = 0, digest_bits = 0, unsupported_cpu = 0;
-  // code_path names the extensions and, where the CPU lacks some, which.
-  char name[128], kat_name[128], candidate_id[64], family[64], variant[64], code_path[512];
-};
-
-template <std::size_t N>
-void copy_text(char (&to)[N], const char *from) {
-  std::strncpy(to, from ? from : "", N - 1);
-}
 
 // Head of a hash job's shared block: then the digests of its records, then
 // (KAT_Loop) one fingerprint per iteration.
@@ -122,48 +89,6 @@ class FileAndCanonical : public TextSink {
  private:
   std::ofstream file_;
   CanonicalSha256 canonical_;
-};
-
-// Event lines for a log; on a terminal also one status line, redrawn in place.
-class Console {
- public:
-  Console() : tty_(::isatty(STDOUT_FILENO) == 1), heartbeat_(Clock::now()) {}
-  bool tty() const { return tty_; }
-  void line(const std::string &text, bool error = false) {
-    clear();
-    (error ? std::cerr : std::cout) << text << "\n";
-    (error ? std::cerr : std::cout).flush();
-    redraw();
-  }
-  // On a terminal at most once a second; in a log once a minute.
-  void status(const std::string &text) {
-    if (!tty_) {
-      if (since(heartbeat_) < 60) return;
-      heartbeat_ = Clock::now();
-      line(text);
-      return;
-    }
-    if (since(heartbeat_) < 1 && !status_.empty()) return;
-    heartbeat_ = Clock::now();
-    status_ = text;
-    winsize ws{};
-    const std::size_t width = ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 ? ws.ws_col - 1 : 119;
-    if (status_.size() > width) status_.resize(width);
-    clear();
-    redraw();
-  }
-  void done() { clear(), status_.clear(); }
-
- private:
-  void clear() {
-    if (tty_ && !status_.empty()) std::cout << "\r\033[K" << std::flush;
-  }
-  void redraw() {
-    if (tty_ && !status_.empty()) std::cout << status_ << std::flush;
-  }
-  bool tty_;
-  Clock::time_point heartbeat_;
-  std::string status_;
 };
 
 struct FileRun {
@@ -280,7 +205,7 @@ class Runner {
 
   void describe_all() {
     for (std::size_t i = 0; i < modules_.size(); ++i)
-      if (!skipped_for_its_extensions(modules_[i])) queue_.push_back({i, true});
+      if (!skipped_for_its_extensions(options_, modules_[i].path, modules_[i].outcome)) queue_.push_back({i, true});
     drain();
     std::vector<std::string> errors;
     std::map<std::string, std::string> stems;
@@ -317,89 +242,11 @@ class Runner {
     }
   }
 
-  // A library compiled for extensions this CPU lacks (or NGCC_CPU_DISABLE
-  // hides) is not called at all: it could only die of an illegal instruction.
-  bool skipped_for_its_extensions(ModuleRun &m) {
-    const auto library = options_.libraries.find(m.path);
-    if (library == options_.libraries.end()) return false;
-    const CpuSupport support = cpu_support(library->second.needs);
-    if (support.ok()) return false;
-    ModuleOutcome &o = m.outcome;
-    o.name = o.kat_name = library->second.kat_name;
-    o.variant = library->second.variant;
-    o.digest_bits = library->second.digest_bits;
-    o.skipped = "built for " + cpu_feature_names(library->second.needs) + ", " + unsupported_reason(support) +
-                "; not run";
-    return true;
-  }
-
-  Verdict run_describe(CallWatch &watch, Facts &facts, const std::string &path) {
-    const Module module = Module::load(path);
-    const ngcc_instance_info *info = module.info();
-    if (info != nullptr) {
-      facts.has_info = 1;
-      facts.digest_bits = info->digest_bits;
-      copy_text(facts.name, info->name);
-      copy_text(facts.kat_name, info->kat_name);
-      copy_text(facts.candidate_id, info->candidate_id);
-      copy_text(facts.family, info->family);
-      copy_text(facts.variant, info->variant);
-      copy_text(facts.code_path, info->code_path ? info->code_path() : "");
-    }
-    facts.complete = 1;
-    // One call with valid arguments tells whether this CPU can run the module
-    // at all; anything else it does is found, and named, by the KAT jobs.
-    const auto library = options_.libraries.find(path);
-    const int bits = library != options_.libraries.end() ? library->second.digest_bits
-                     : options_.digest_bits              ? options_.digest_bits
-                                                         : facts.digest_bits;
-    if (info != nullptr && bits > 0) {
-      GuardedHasher hasher(module.crypt_hash(), bits, &watch);
-      const GuardedBuffer empty(0);
-      const Verdict v = hasher.hash(empty.end(), 0);
-      facts.unsupported_cpu = v.kind == Verdict::Kind::kReturned && v.value == NGCC_ERR_UNSUPPORTED_CPU;
-    }
-    return {};
-  }
-
   void described(ModuleRun &m, const Running &r, const Verdict &v) {
-    const Facts &f = *reinterpret_cast<const Facts *>(r.result.data());
-    if (!f.complete) {
-      m.setup_error = v.kind == Verdict::Kind::kFailed
-                          ? v.error
-                          : m.path + ": loading it or calling ngcc_instance(): " + v.describe();
-      return;
-    }
-    auto text = [](const char *s, std::size_t n) { return std::string(s, strnlen(s, n)); };
-    ModuleOutcome &o = m.outcome;
-    o.has_info = f.has_info != 0;
-    o.name = text(f.name, sizeof f.name);
-    o.kat_name = options_.name.empty() ? text(f.kat_name, sizeof f.kat_name) : options_.name;
-    o.candidate_id = text(f.candidate_id, sizeof f.candidate_id);
-    o.family = text(f.family, sizeof f.family);
-    o.variant = text(f.variant, sizeof f.variant);
-    o.code_path = text(f.code_path, sizeof f.code_path);
-    o.digest_bits = options_.digest_bits ? options_.digest_bits : f.digest_bits;
-    if (const auto library = options_.libraries.find(m.path); library != options_.libraries.end()) {
-      o.name = o.kat_name = library->second.kat_name;
-      o.variant = library->second.variant;
-      o.digest_bits = library->second.digest_bits;
-    }
-    if (o.name.empty()) o.name = o.kat_name;
-    if (o.kat_name.empty() || o.digest_bits == 0) {
-      m.setup_error = m.path + ": exports only CryptHash; give --name and --digest-bits";
-    } else if (!valid_algorithm_instance(o.kat_name)) {
-      m.setup_error = m.path + ": ngcc_instance() names an invalid ALGORITHM_INSTANCE '" + o.kat_name + "'";
-    } else if (o.digest_bits <= 0 || o.digest_bits % 8 != 0 || o.digest_bits > 8192) {
-      m.setup_error = m.path + ": a digest of " + std::to_string(o.digest_bits) +
-                      " bits cannot be run (the KAT files need a multiple of 8 in 8..8192)";
-    } else {
-      m.usable = true;
-      if (f.unsupported_cpu)
-        o.skipped = o.code_path.empty() ? "CryptHash returned NGCC_ERR_UNSUPPORTED_CPU; not run"
-                                        : "not run: " + o.code_path;
-      m.usable = o.skipped.empty();
-    }
+    const Identified id =
+        identify(*reinterpret_cast<const ModuleFacts *>(r.result.data()), v, options_, m.path, m.outcome);
+    m.usable = id.usable;
+    m.setup_error = id.setup_error;
   }
 
   // ---- phase 2: the files --------------------------------------------------
@@ -467,7 +314,7 @@ class Runner {
   }
 
   std::size_t result_bytes(const Job &job) const {
-    if (job.describe) return round8(sizeof(Facts));
+    if (job.describe) return round8(sizeof(ModuleFacts));
     const ModuleRun &m = modules_[job.module];
     std::size_t bytes = kHeaderBytes + round8((job.last - job.first) * m.digest_size());
     if (job.kind == Kind::Loop) bytes += kLoopCalls * sizeof(std::uint64_t);
@@ -480,8 +327,9 @@ class Runner {
     ModuleRun &m = modules_[job.module];
     GuardedChild::Body body;
     if (job.describe) {
-      Facts *facts = new (block) Facts{};
-      body = [this, facts, &m](CallWatch &w) { return run_describe(w, *facts, m.path); };
+      ModuleFacts *facts = new (block) ModuleFacts{};
+      const int bits = caller_digest_bits(options_, m.path);
+      body = [facts, &m, bits](CallWatch &w) { return read_module_facts(w, *facts, m.path, bits); };
     } else {
       new (block) ResultHeader{};
       body = [this, block, &m, job](CallWatch &w) { return run_records(w, m, job, block); };
