@@ -2,7 +2,8 @@
 """Where a run of tools/ngcc bench or kat writes: a results directory's
 campaign is never overwritten.
 
-    ngcc_results.py place DIR FILE --identity JSON [--replace]
+    ngcc_results.py place DIR FILE --identity JSON [--replace | --merge]
+    ngcc_results.py merge-kat TARGET NEW [--seed KAT_JSON]
 
 prints the directory into which FILE (bench.json or kat.json) goes, after
 making it, and says on stderr where that is and why:
@@ -13,7 +14,16 @@ making it, and says on stderr where that is and why:
 - otherwise the newest DIR/runs/<UTC>/ of this CPU that lacks FILE (a kat run
   and the bench run after it share one), or a new DIR/runs/<UTC>/;
 - with --replace, DIR itself, replacing FILE, only where DIR was made on
-  this CPU (how committed campaigns are remade).
+  this CPU (how committed campaigns are remade);
+- with --merge (kat.json of a campaign's libraries, merged by merge-kat), the
+  first of DIR and its newest run that was made on this CPU and holds no
+  bench.json yet, so the KAT runs of several packages gather in one directory
+  for the bench run after them.
+
+merge-kat puts the modules of NEW (an ngcc-kat --json output) into TARGET
+(kat.json), replacing those of the same instance and variant and keeping the
+others; a TARGET not there yet starts from the modules of SEED (the last full
+run's kat.json) whose files are still the ones checked (same SHA-256).
 
 "This CPU" is the identity bench records (bench --ngcc_cpu_identity: vendor,
 family, model, stepping, the extensions usable here), compared field by
@@ -26,6 +36,8 @@ import datetime
 import json
 import os
 import sys
+
+from ngcc_common import file_sha256
 
 IDENTITY_FILE = "cpu.json"
 DESCRIPTION_FILE = "cpu.txt"
@@ -86,8 +98,14 @@ def newest_run(directory):
     return os.path.join(runs, names[-1]) if names else None
 
 
-def place(directory, name, here, description, replace, now=None):
+def place(directory, name, here, description, replace=False, now=None, merge=False):
     """(directory to write, the line saying so)."""
+    if merge:
+        for candidate in (directory, newest_run(directory)):
+            if candidate and not os.path.exists(os.path.join(candidate, "bench.json")) \
+                    and made_here(candidate, here):
+                record(candidate, here, description)
+                return candidate, "%s of these libraries merged into %s" % (name, os.path.join(candidate, name))
     if replace:
         recorded = recorded_identity(directory)
         if recorded is None and holds_campaign(directory):
@@ -118,6 +136,62 @@ def place(directory, name, here, description, replace, now=None):
     return run, "%s, never overwritten: %s goes to %s" % (why, name, run)
 
 
+def module_key(module):
+    return (module.get("instance") or module.get("name"), module.get("variant"))
+
+
+def current_modules(seed):
+    """The modules of a kat.json whose files still have the SHA-256 checked."""
+    kept = []
+    for module in seed.get("modules", []):
+        path, checked = module.get("path"), module.get("module_sha256")
+        try:
+            if path and checked and file_sha256(path) == checked:
+                kept.append(module)
+        except OSError:
+            pass
+    return kept
+
+
+def load_kat(path):
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+    except (OSError, ValueError) as e:
+        raise PlaceError("%s: unreadable kat.json: %s" % (path, e))
+    if not isinstance(doc, dict) or not isinstance(doc.get("modules"), list):
+        raise PlaceError("%s: not an ngcc-kat JSON document (no modules)" % path)
+    return doc
+
+
+def merge_kat(target, new, seed=None):
+    """TARGET with NEW's modules in; returns (modules replaced, modules added)."""
+    run = load_kat(new)
+    if os.path.exists(target):
+        doc = load_kat(target)
+    else:
+        doc = dict(run, modules=current_modules(load_kat(seed)) if seed and os.path.exists(seed) else [])
+    keys = {module_key(m): i for i, m in enumerate(doc["modules"])}
+    replaced = added = 0
+    for module in run["modules"]:
+        if module_key(module) in keys:
+            doc["modules"][keys[module_key(module)]] = module
+            replaced += 1
+        else:
+            keys[module_key(module)] = len(doc["modules"])
+            doc["modules"].append(module)
+            added += 1
+    doc["runs"] = doc.get("runs", []) + [{"date": run.get("date"), "command": run.get("command"),
+                                          "modules": [m.get("module") for m in run["modules"]]}]
+    doc["date"], doc["command"] = run.get("date"), run.get("command")
+    tmp = target + ".partial"
+    with open(tmp, "w") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+    os.replace(tmp, target)
+    return replaced, added
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Choose the directory a bench or kat run writes.")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -127,7 +201,20 @@ def main(argv=None):
     p.add_argument("--identity", required=True, help="bench --ngcc_cpu_identity")
     p.add_argument("--description", default="", help="bench --ngcc_cpu_description (cpu.txt)")
     p.add_argument("--replace", action="store_true")
+    p.add_argument("--merge", action="store_true", help="kat.json to be merged into (merge-kat)")
+    m = sub.add_parser("merge-kat", help="merge an ngcc-kat --json output into a kat.json")
+    m.add_argument("target")
+    m.add_argument("new")
+    m.add_argument("--seed", help="the kat.json a new TARGET starts from (our modules' last full run)")
     a = ap.parse_args(argv)
+    if a.command == "merge-kat":
+        try:
+            replaced, added = merge_kat(a.target, a.new, a.seed)
+        except (PlaceError, OSError) as e:
+            print("ngcc: %s" % e, file=sys.stderr)
+            return 1
+        print("ngcc: %s: %d module(s) added, %d replaced" % (a.target, added, replaced), file=sys.stderr)
+        return 0
     try:
         here = json.loads(a.identity)
         if not isinstance(here, dict):
@@ -136,7 +223,7 @@ def main(argv=None):
         print("ngcc: --identity: %s" % e, file=sys.stderr)
         return 2
     try:
-        directory, line = place(a.directory, a.file, here, a.description, a.replace)
+        directory, line = place(a.directory, a.file, here, a.description, a.replace, merge=a.merge)
     except (PlaceError, OSError) as e:
         print("ngcc: %s" % e, file=sys.stderr)
         return 1

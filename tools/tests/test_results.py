@@ -22,7 +22,9 @@ T1 = datetime.datetime(2026, 12, 1, 20, 0, 0, tzinfo=datetime.timezone.utc)
 T2 = T1 + datetime.timedelta(minutes=5)
 
 
-class Place(unittest.TestCase):
+class ResultsDirectory(unittest.TestCase):
+    """A temporary results/<system>/ and the campaigns a test puts there."""
+
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         self.dir = os.path.join(self.tmp.name, "results", "x86_64-amd-epyc-zen5")
@@ -44,6 +46,8 @@ class Place(unittest.TestCase):
     def place(self, name, here, replace=False, now=T1):
         return results.place(self.dir, name, here, "AMD EPYC (test)", replace, now)
 
+
+class Place(ResultsDirectory):
     def test_a_new_directory_is_written_in_place_with_the_identity(self):
         where, line = self.place("bench.json", ZEN5)
         self.assertEqual(where, self.dir)
@@ -131,6 +135,77 @@ class Place(unittest.TestCase):
         self.assertTrue(err.getvalue().startswith("ngcc: kat.json goes to "))
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             self.assertEqual(results.main(["place", self.dir, "kat.json", "--identity", "[1]"]), 2)
+
+
+class MergeKat(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.library = os.path.join(self.tmp.name, "libA-ref.so")
+        with open(self.library, "w") as f:
+            f.write("our module\n")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def kat(self, name, modules, date="2026-12-01T20:00:00Z"):
+        path = os.path.join(self.tmp.name, name)
+        with open(path, "w") as f:
+            json.dump({"schema": "ngcc-kat/1", "date": date, "command": "ngcc-kat " + name,
+                       "modules": modules}, f)
+        return path
+
+    def module(self, instance, variant, status="PASS", path=None, sha256=None):
+        return {"module": "%s-%s" % (instance, variant), "instance": instance, "variant": variant,
+                "path": path or "/nowhere/lib.so", "module_sha256": sha256 or "0" * 64,
+                "files": [{"kind": "2_12", "status": status}]}
+
+    def test_a_new_kat_json_starts_from_the_unchanged_modules_of_the_last_full_run(self):
+        from ngcc_common import file_sha256
+        seed = self.kat("full.json", [self.module("A", "ref", path=self.library, sha256=file_sha256(self.library)),
+                                      self.module("A", "opt", path=self.library, sha256="f" * 64)])
+        new = self.kat("run.json", [self.module("A", "submitted-ref")])
+        target = os.path.join(self.tmp.name, "kat.json")
+        self.assertEqual(results.merge_kat(target, new, seed), (0, 1))
+        with open(target) as f:
+            doc = json.load(f)
+        self.assertEqual([(m["instance"], m["variant"]) for m in doc["modules"]],
+                         [("A", "ref"), ("A", "submitted-ref")], "A-opt changed since it was checked")
+
+    def test_runs_accumulate_and_a_library_checked_again_replaces_its_verdict(self):
+        target = self.kat("kat.json", [self.module("A", "ref")])
+        results.merge_kat(target, self.kat("p1.json", [self.module("A", "submitted-ref", "FAIL")]))
+        results.merge_kat(target, self.kat("p2.json", [self.module("B", "submitted-opt")],
+                                           date="2026-12-01T21:00:00Z"))
+        self.assertEqual(results.merge_kat(target, self.kat("p3.json", [self.module("A", "submitted-ref")])), (1, 0))
+        with open(target) as f:
+            doc = json.load(f)
+        self.assertEqual([(m["variant"], m["files"][0]["status"]) for m in doc["modules"]],
+                         [("ref", "PASS"), ("submitted-ref", "PASS"), ("submitted-opt", "PASS")])
+        self.assertEqual([r["command"] for r in doc["runs"]],
+                         ["ngcc-kat p1.json", "ngcc-kat p2.json", "ngcc-kat p3.json"])
+
+    def test_not_a_kat_json_is_one_line(self):
+        bad = os.path.join(self.tmp.name, "bad.json")
+        with open(bad, "w") as f:
+            f.write("[]")
+        with self.assertRaisesRegex(results.PlaceError, "bad.json: not an ngcc-kat JSON document"):
+            results.merge_kat(os.path.join(self.tmp.name, "kat.json"), bad)
+
+
+class PlaceForMerge(ResultsDirectory):
+    def test_kat_runs_of_several_packages_gather_in_one_run(self):
+        self.campaign(ZEN5)
+        first, _ = results.place(self.dir, "kat.json", ZEN5, "", merge=True, now=T1)
+        self.assertIn(os.path.join(self.dir, "runs"), first)
+        self.campaign(None, files=("kat.json",), directory=first)
+        second, line = results.place(self.dir, "kat.json", ZEN5, "", merge=True, now=T2)
+        self.assertEqual(second, first)
+        self.assertIn("merged into", line)
+        self.campaign(None, files=("bench.json",), directory=first)
+        self.assertNotEqual(results.place(self.dir, "kat.json", ZEN5, "", merge=True, now=T2)[0], first)
+
+    def test_a_new_directory_takes_the_merge_itself(self):
+        self.assertEqual(results.place(self.dir, "kat.json", ZEN5, "", merge=True)[0], self.dir)
 
 
 if __name__ == "__main__":
