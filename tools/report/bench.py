@@ -399,3 +399,15 @@ def _add_row(ck, where, row, key, measurements, order):
     for field in ("static_bytes", "stack_bytes", "heap_bytes", "baseline_rss",
                   "peak_rss"):
         meas.take_max(field, ck.number(row, field, where, required=False, minimum=0))
+
+
+def skipped_entries(text):
+    """bench's skipped_modules, 'A/ref: not built (…); B/opt: this CPU
+    cannot run it (…; …)', as [(key, reason)]: an entry starts at a module
+    key, so a reason may hold '; ' itself."""
+    out = []
+    for entry in re.split(r";\s+(?=[^\s;:/]+/[^\s;:/]+: )", text):
+        name, _, reason = entry.strip().partition(": ")
+        if name:
+            out.append((name, reason.strip()))
+    return out

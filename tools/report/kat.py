@@ -17,18 +17,24 @@ class KatModule:
         self.candidate_id = candidate_id
         self.family = family
         self.sha256 = sha256
-        self.files = {}    # kind -> dict(status, reason, file, canonical, ...)
+        self.skipped = ""  # why none of its files was run (ngcc-kat's SKIP line)
+        self.files = {}    # kind -> dict(status, reason, error, file, canonical, ...)
 
     def status(self, kind):
         f = self.files.get(kind)
         return f["status"] if f else "not run"
 
     def overall(self):
-        """PASS only when all four official files passed; SKIP (with the
-        reason) when every file was skipped."""
+        """PASS only when all four official files passed; FAIL with the first
+        failing file and why; SKIP (with the reason) when every file was
+        skipped or the module was not run at all."""
+        if self.skipped:
+            return "SKIP (%s)" % self.skipped
         states = [self.status(k) for k in KAT_KINDS]
         if "FAIL" in states:
-            return "FAIL"
+            kind = next(k for k in KAT_KINDS if self.status(k) == "FAIL")
+            why = self.files[kind]["error"] or "its canonical SHA-256 is not the manifest's"
+            return "FAIL (KAT_%s: %s)" % (kind, why)
         if all(s == "PASS" for s in states):
             return "PASS"
         if all(s == "not run" for s in states):
@@ -88,6 +94,7 @@ def parse_kat(path):
             family=ck.get(mod, "family", "string", where, required=False),
             sha256=ck.get(mod, "module_sha256", "string", where,
                           required=False, default=""))
+        km.skipped = ck.get(mod, "skipped", "string", where, required=False, default="")
         for j, f in enumerate(ck.get(mod, "files", "array", where)):
             fw = "%s.files[%d]" % (where, j)
             ck.typed(f, "object", fw)
@@ -104,6 +111,7 @@ def parse_kat(path):
             km.files[kind] = {
                 "status": status,
                 "reason": ck.get(f, "reason", "string", fw, required=False, default=""),
+                "error": ck.get(f, "error", "string", fw, required=False, default=""),
                 "file": ck.get(f, "file", "string", fw, required=status != "SKIP",
                                default=""),
                 "canonical": ck.get(f, "canonical_sha256", "string", fw,

@@ -4,6 +4,7 @@ columns and number formats of the published x86 reports, one row per
 ('`CHIME-512` (opt)'); our additions after it in titled tables. The prose
 is in templates/; this module fills in the tables."""
 
+from report.bench import skipped_entries
 from report.candidates import implementation
 from report.environment import published_rows, record_rows
 from report.formats import (fmt_calls, fmt_cycles, fmt_int, fmt_kib, fmt_mbs,
@@ -44,6 +45,23 @@ class Report:
         """(instance, variant) of the family's report, in its order."""
         return [(i, v) for i in fam.instances for v in self.bench.variants(i)]
 
+    def kat_rows(self, fam):
+        """rows(fam), then the family's other modules that the KAT run checked
+        or the bench skipped: every library appears in §3, measured or not."""
+        rows = self.rows(fam)
+        shown = {id(self.kat_module(i, v)) for i, v in rows}
+        others = [(km.instance, km.variant) for km in self.kat.modules.values()
+                  if id(km) not in shown] if self.kat else []
+        others += [tuple(key.split("/", 1)) for key, _why in self.bench_skipped()]
+        for row in others:
+            if row[0] in fam.instances and row not in rows:
+                rows.append(row)
+        return rows
+
+    def bench_skipped(self):
+        """[(instance/variant, why)] of the modules the bench did not measure."""
+        return skipped_entries(ctx_text(self.bench.context, "skipped_modules", default=""))
+
     def measured(self, fam):
         """Every measurement of the family: instance, variant, size order."""
         b = self.bench
@@ -57,7 +75,10 @@ class Report:
 
     def kat_cell(self, inst, var):
         km = self.kat_module(inst, var)
-        return km.overall() if km else "not run"
+        if km:
+            return km.overall()
+        why = dict(self.bench_skipped()).get("%s/%s" % (inst, var))
+        return "not run (not measured either: %s)" % why if why else "not run"
 
     def flags(self, inst, var):
         """The module's exact compile line (schema 2 `build_flags`; schema 1:
@@ -134,11 +155,11 @@ class Report:
     def kat_table(self, fam):
         return md_table(("instance", "build flags", "KAT"),
                         [[instance_cell(i, v), self.flags(i, v), self.kat_cell(i, v)]
-                         for i, v in self.rows(fam)])
+                         for i, v in self.kat_rows(fam)])
 
     def kat_files_table(self, fam):
         rows = []
-        for inst, var in self.rows(fam):
+        for inst, var in self.kat_rows(fam):
             km = self.kat_module(inst, var)
             if km is None:
                 rows.append([instance_cell(inst, var), "–", "not run", "–", "–"])

@@ -1,8 +1,8 @@
 """summary.md: every measured parameter set and baseline ranked at two
 sizes, with the relative figures of the candidate reports."""
 
-import re
 
+from report.bench import skipped_entries
 from report.candidates import all_parameter_sets
 from report.formats import fmt_mbs, fmt_one_decimal, size_label
 from report.inputs import ctx_text
@@ -12,17 +12,27 @@ RANKED_SIZES = (1024, 65536)
 
 
 def skipped_modules(text):
-    """'A/ref: not built (/x/libA-ref.so not found); B/opt: ...' grouped by
-    reason, paths dropped: [('not built', ['A/ref', ...]), ...]."""
+    """bench's skipped_modules grouped by reason, details in parentheses
+    dropped: [('not built', ['A/ref', ...]), ...]."""
     groups = {}
-    for entry in text.split(";"):
-        entry = entry.strip()
-        if not entry:
-            continue
-        name, _, reason = entry.partition(": ")
-        reason = re.sub(r"\s*\([^()]*\)\s*$", "", reason).strip() or "no reason given"
+    for name, reason in skipped_entries(text):
+        reason = _without_details(reason) or "no reason given"
         groups.setdefault(reason, []).append(name)
     return sorted(groups.items())
+
+
+def _without_details(reason):
+    """The reason without a last parenthesis that holds something (which
+    may hold parentheses itself)."""
+    reason = reason.strip()
+    if not reason.endswith(")"):
+        return reason
+    depth = 0
+    for i in range(len(reason) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(reason[i], 0)
+        if depth == 0:
+            return reason if i == len(reason) - 2 else reason[:i].strip()
+    return reason
 
 
 def _optional(value):
