@@ -44,7 +44,7 @@ def build_one(impl, declared, finder, compiler, seen, package):
         raise SubmissionError("a second implementation of %s %s (the first: %s)" % (instance, label, seen[target]))
     seen[target] = impl.relpath
     package_settings = finder.for_candidate(inst["candidate_id"] if inst else None)
-    settings = package_settings.resolve(impl.kind, impl.relpath)
+    settings = package_settings.resolve(impl.kind, impl.relpath, compiler.arch)
     srcs, notes = select(impl.directory, package, settings)
     if not srcs:
         raise SubmissionError("no C or C++ sources besides the official driver files")
@@ -92,7 +92,7 @@ def build_package(args):
     campaign = os.path.join(out, "campaign.yaml")
     with open(campaign, "w", encoding="utf-8") as f:
         f.write("# Written by tools/ngcc submission build %s (for %s)\n" % (shlex.quote(args.package), arch))
-        yaml.safe_dump({"libraries": entries}, f, sort_keys=False, width=1000)
+        yaml.safe_dump({"libraries": entries}, f, sort_keys=False, width=1000, default_flow_style=None)
     used = finder.used()
     print("%d built, %d failed, %d skipped (%s, settings: %s); campaign entries in %s, commands in %s"
           % (len(entries), failures, sum(n for _, _, n in layout.skipped), arch, ", ".join(used) or "none",

@@ -35,9 +35,9 @@ class Compiler:
     def language_flags(flags, settings, cxx):
         """A C++ source takes the C++ standard instead of -std=c99 (and no
         -Wpedantic, which is about C99); a configured C standard replaces the
-        set's."""
+        set's; the -Wno-error set is about C only."""
         if cxx:
-            return ([f for f in flags if not f.startswith("-std=") and f != "-Wpedantic"]
+            return ([f for f in flags if not f.startswith("-std=") and f != "-Wpedantic" and f not in flagsets.WNO_ERROR]
                     + ["-std=" + settings.get("cxx_standard", "c++17")])
         if "c_standard" in settings:
             return [f for f in flags if not f.startswith("-std=")] + ["-std=" + settings["c_standard"]]

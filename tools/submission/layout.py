@@ -92,7 +92,8 @@ def discover(package, arch):
         else:
             skipped.append((rel, why, 1))
     for tree, (other, count) in foreign_trees.items():
-        skipped.append((tree, "the %s tree, not %s (%d directories)" % (other, arch, count), count))
+        skipped.append((tree, "the %s tree, not %s (%d %s)" % (other, arch, count,
+                                                                  "directory" if count == 1 else "directories"), count))
     if not implementations and not skipped:
         raise SubmissionError("%s: no %s under Reference_Implementation/, Optimized_Implementation/ or "
                               "Additional_Implementation/" % (package, HEADER))

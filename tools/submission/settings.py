@@ -5,13 +5,14 @@ import os
 
 import yaml
 
+from .arch import ARCHES
 from .errors import SubmissionError
 
 KINDS = ("reference", "optimized", "additional")
 LIST_KEYS = ("include_dirs", "sources", "defines", "libraries", "exclude", "cxx_files", "flags")
 SCALAR_KEYS = ("c_standard", "cxx_standard")
 PACKAGE_KEYS = {"candidate_id", "implementations"}
-SCOPE_KEYS = {"kind", "path"}
+SCOPE_KEYS = {"kind", "path", "arch"}
 # Our own settings for published packages, one file per candidate id.
 OWN_SETTINGS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "submissions")
 
@@ -46,25 +47,29 @@ class Settings:
             where = "%s: implementations[%d]" % (path, i)
             check(scope, where, SCOPE_KEYS | set(LIST_KEYS) | set(SCALAR_KEYS), "a mapping")
             if not SCOPE_KEYS & set(scope):
-                raise SubmissionError("%s: needs kind or path to say where it applies" % where)
+                raise SubmissionError("%s: needs kind, path or arch to say where it applies" % where)
             if scope.get("kind", "reference") not in KINDS:
                 raise SubmissionError("%s: kind: expected one of %s" % (where, ", ".join(KINDS)))
+            if scope.get("arch", ARCHES[0]) not in ARCHES:
+                raise SubmissionError("%s: arch: expected one of %s" % (where, ", ".join(ARCHES)))
             if isinstance(scope.get("flags", []), dict):
                 raise SubmissionError("%s: flags: expected a list (the entry's kind says where)" % where)
         return cls(doc, path)
 
-    def scopes_for(self, kind, relpath):
-        """The package-wide settings, then every entry that selects this directory."""
+    def scopes_for(self, kind, relpath, arch):
+        """The package-wide settings, then every entry that selects this
+        directory (all of its kind, path and arch)."""
         yield self.doc
         for scope in self.doc.get("implementations", []):
-            if scope.get("kind", kind) == kind and matches(scope.get("path", "*"), relpath):
+            if (scope.get("kind", kind) == kind and scope.get("arch", arch) == arch
+                    and matches(scope.get("path", "*"), relpath)):
                 yield scope
 
-    def resolve(self, kind, relpath):
+    def resolve(self, kind, relpath, arch):
         """The settings of one implementation: lists joined in file order,
         the last matching scalar wins."""
         out = {k: [] for k in LIST_KEYS}
-        for scope in self.scopes_for(kind, relpath):
+        for scope in self.scopes_for(kind, relpath, arch):
             for key in LIST_KEYS:
                 value = scope.get(key, [])
                 if key == "flags" and isinstance(value, dict):
