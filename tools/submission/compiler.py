@@ -9,7 +9,7 @@ from . import diagnostics, flags as flagsets
 from .errors import SubmissionError
 from .layout import CXX_SUFFIXES
 from .settings import matches
-from .sources import cxx_header
+from .sources import cxx_header, defining_sources
 
 
 @dataclass
@@ -77,16 +77,25 @@ class Compiler:
             error = self.compile_all(srcs, cxx, flags, settings, includes + defines, objdir, impl.directory)
             if error is None:
                 objects = [os.path.join(objdir, os.path.basename(s) + ".o") for s in srcs]
-                rc, output = self.run([self.cxx if cxx else self.cc, "-shared"] + flagsets.COMMON + flags
-                                      + objects + libs + ["-o", library])
+                # --no-undefined: a missing symbol is a link error here, not a load error later.
+                rc, output = self.run([self.cxx if cxx else self.cc, "-shared", "-Wl,--no-undefined"]
+                                      + flagsets.COMMON + flags + objects + libs + ["-o", library])
                 if rc == 0:
                     return Built(flags_source, self.describe(flags, settings, defines, srcs, cxx),
                                  flagsets.cpu_features(self.cc, flags),
                                  ["%s compiled as C++ (%s)" % (os.path.basename(s), why)
                                   for s, why in cxx.items() if why])
-                error = diagnostics.first_link_error(output)
+                error = diagnostics.first_link_error(output) + self.where_defined(output, srcs)
             first_error = first_error or error
         raise SubmissionError("does not build with the guide's flags nor the harness defaults: %s" % first_error)
+
+    def where_defined(self, link_output, srcs):
+        """For an undefined reference: the package's other sources that
+        define the symbol, i.e. what `sources:` in the settings would add."""
+        symbol = diagnostics.undefined_symbol(link_output)
+        used = {os.path.relpath(s, self.package) for s in srcs}
+        elsewhere = [p for p in defining_sources(self.package, symbol) if p not in used] if symbol else []
+        return "; defined in %s (settings: sources)" % ", ".join(elsewhere) if elsewhere else ""
 
     def compile_all(self, srcs, cxx, flags, settings, extra, objdir, directory):
         """None, or the first error. A C source whose errors are C++'s is

@@ -20,6 +20,12 @@ def looks_like_cxx(output):
     return _CXX_AS_C.search(output) is not None
 
 
+def undefined_symbol(output):
+    """The first symbol the linker found no definition of, or None."""
+    m = re.search(r"undefined reference to [`'‘]([^'’]+)['’]", output)
+    return m.group(1) if m else None
+
+
 def first_link_error(output):
     """The linker's cause (multiple definition of 'f', undefined reference
     to 'g', cannot find -lx) with the objects named by their sources, not

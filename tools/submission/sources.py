@@ -68,3 +68,17 @@ def select(directory, package, settings):
                 included.add(target)
                 notes.append("%s left out: #included by %s" % (os.path.basename(target), os.path.basename(path)))
     return [p for p in chosen if p not in included], notes
+
+
+def defining_sources(package, symbol):
+    """The package's sources (relative paths) with a function definition of
+    symbol: where an undefined reference can be resolved from."""
+    definition = re.compile(r"\b%s\s*\([^;{]*\)\s*\{" % re.escape(symbol))
+    found = []
+    for root, dirs, files in os.walk(package):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            if name.endswith(C_SUFFIXES + CXX_SUFFIXES) and definition.search(read(path)):
+                found.append(os.path.relpath(path, package))
+    return found

@@ -102,6 +102,16 @@ class SubmissionLayout(unittest.TestCase):
         self.assertIn("toy_a.c", line)
         self.assertNotIn("collect2", line)
 
+    def test_a_program_that_includes_a_source_leaves_it_in(self):
+        self.assertNotIn("left out", self.build("shapes").line("built Toy-256/submitted-ref"))
+
+    def test_an_undefined_reference_names_the_source_that_defines_it(self):
+        config = os.path.join(self.tmp, "empty.yaml")
+        open(config, "w").close()
+        line = self.build("shapes", "--config", config).line("FAIL " + OPT + "Toy-256")
+        self.assertIn(": link: undefined reference to 'toy_extra'; defined in " + OPT
+                      + "common/extra.c (settings: sources)", line)
+
     def test_settings_apply_only_where_they_are_scoped(self):
         b = self.build("shapes")
         self.assertIn("settings: %s" % os.path.join(self.tmp, "settings", "hash-99.yaml"), b.lines[-1])

@@ -1,5 +1,6 @@
 #include <stdio.h>
 #include "CryptHash_AlgorithmInstance.h"
+#include "toy.c"  /* a program may compile a library source in: it stays a source of the library */
 
 int main(void)
 {
