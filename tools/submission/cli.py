@@ -15,6 +15,18 @@ from .settings import OWN_SETTINGS_DIR, SettingsFinder
 from .sources import select
 
 
+class FlowList(list):
+    """A list written on one line ([AVX2, AVX512F])."""
+
+
+class CampaignDumper(yaml.SafeDumper):
+    pass
+
+
+CampaignDumper.add_representer(
+    FlowList, lambda dumper, value: dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=True))
+
+
 def declared_instances(manifest):
     """kat_name or name -> declared instance, from a module manifest."""
     if manifest is None or not os.path.isfile(manifest):
@@ -52,7 +64,7 @@ def build_one(impl, declared, finder, compiler, seen, package):
     entry = {"variant": label, "path": "lib%s.so" % target, "build_flags": built.build_flags,
              "flags_source": built.flags_source}
     if built.cpu_features:
-        entry["cpu_features"] = built.cpu_features
+        entry["cpu_features"] = FlowList(built.cpu_features)
     if inst is not None:
         entry = dict(instance=instance, **entry)
     else:
@@ -92,7 +104,7 @@ def build_package(args):
     campaign = os.path.join(out, "campaign.yaml")
     with open(campaign, "w", encoding="utf-8") as f:
         f.write("# Written by tools/ngcc submission build %s (for %s)\n" % (shlex.quote(args.package), arch))
-        yaml.safe_dump({"libraries": entries}, f, sort_keys=False, width=1000, default_flow_style=None)
+        yaml.dump({"libraries": entries}, f, Dumper=CampaignDumper, sort_keys=False, width=1000)
     used = finder.used()
     print("%d built, %d failed, %d skipped (%s, settings: %s); campaign entries in %s, commands in %s"
           % (len(entries), failures, sum(n for _, _, n in layout.skipped), arch, ", ".join(used) or "none",
