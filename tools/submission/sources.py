@@ -17,7 +17,9 @@ def read(path):
 
 
 def defines_main(path):
-    return re.search(r"\bint\s+main\s*\(", read(path)) is not None
+    """A program, not a library source (`int main(` or the `void main(`
+    older code writes)."""
+    return re.search(r"^[ \t]*(?:int|void)\s+main\s*\(", read(path), re.M) is not None
 
 
 def includes(path):
