@@ -1,5 +1,5 @@
-"""The submission builder on fixture packages of our own making with the
-shapes of the published ones (tools/testdata/submission/shapes, trees):
+"""The submission builder on toy packages of our own making with the shapes
+of the published ones (written by tools/testdata/submission/toy_packages.py):
 directories it does not build, C++ behind a .c, a source that includes
 another, a link failure, scoped settings found by candidate id, the CPU
 extensions of a library, and the trees and flags of each architecture
@@ -19,10 +19,11 @@ import yaml
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, TOOLS)
+sys.path.insert(0, os.path.join(TOOLS, "testdata", "submission"))
 from submission import flags  # noqa: E402
+import toy_packages  # noqa: E402
 
 BUILDER = os.path.join(TOOLS, "ngcc_submission.py")
-FIXTURES = os.path.join(TOOLS, "testdata", "submission")
 OPT = "Implementations/Optimized_Implementation/"
 ADD = "Implementations/Additional_Implementation/Toy-256/"
 MANIFEST = {"families": [{"candidate_id": "hash-99", "family": "Toy", "instances": [
@@ -66,7 +67,9 @@ class SubmissionLayout(unittest.TestCase):
             json.dump(MANIFEST, f)
         with open(os.path.join(cls.tmp, "settings", "hash-99.yaml"), "w") as f:
             yaml.safe_dump(SETTINGS, f)
-        cls.shapes = Build(cls.tmp, os.path.join(FIXTURES, "shapes", "Toy"))
+        cls.fixtures = os.path.join(cls.tmp, "fixtures")
+        toy_packages.write(cls.fixtures)
+        cls.shapes = Build(cls.tmp, os.path.join(cls.fixtures, "shapes", "Toy"))
 
     @classmethod
     def tearDownClass(cls):
@@ -75,7 +78,7 @@ class SubmissionLayout(unittest.TestCase):
     def build(self, fixture, *extra):
         if (fixture, extra) == ("shapes", ()):
             return self.shapes
-        return Build(self.tmp, os.path.join(FIXTURES, fixture, "Toy"), *extra)
+        return Build(self.tmp, os.path.join(self.fixtures, fixture, "Toy"), *extra)
 
     def test_every_directory_not_built_has_a_line_and_is_counted(self):
         b = self.build("shapes")
@@ -154,7 +157,7 @@ class SubmissionLayout(unittest.TestCase):
 
     def test_package_side_settings_still_apply_everywhere(self):
         package = os.path.join(self.tmp, "package", "Toy")
-        shutil.copytree(os.path.join(FIXTURES, "trees", "Toy"), package)
+        shutil.copytree(os.path.join(self.fixtures, "trees", "Toy"), package)
         with open(package + ".yaml", "w") as f:
             f.write("defines: [TOY_EVERYWHERE=1]\n")
         b = Build(self.tmp, package)
