@@ -78,9 +78,8 @@ def discover(package, arch):
         why = None if HEADER in files else what_is_there(files)
         if HEADER not in files and why is None:
             continue
-        tagged = [(i, arch_of_name(p)) for i, p in enumerate(parts) if arch_of_name(p)]
-        if tagged and tagged[0][1] != arch:
-            at, other = tagged[0]
+        at, other = next(((i, a) for i, a in enumerate(map(arch_of_name, parts)) if a), (None, None))
+        if other is not None and other != arch:
             if at < kind_at:
                 tree = os.sep.join(parts[:at + 1])
                 foreign_trees.setdefault(tree, [other, 0])[1] += 1

@@ -20,7 +20,7 @@ import yaml
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, TOOLS)
 sys.path.insert(0, os.path.join(TOOLS, "testdata", "submission"))
-from submission import flags  # noqa: E402
+from submission import diagnostics, flags  # noqa: E402
 import toy_packages  # noqa: E402
 
 BUILDER = os.path.join(TOOLS, "ngcc_submission.py")
@@ -163,6 +163,21 @@ class SubmissionLayout(unittest.TestCase):
         b = Build(self.tmp, package)
         self.assertIn("-DTOY_EVERYWHERE=1", b.entries["Toy-256/submitted-ref"]["build_flags"])
         self.assertIn("settings: %s.yaml" % package, b.lines[-1])
+
+    def test_the_linkers_cause_is_found_with_and_without_lto(self):
+        plain = ("/usr/bin/ld: /o/obj/T/b.c.o: in function `f':\n"
+                 "b.c:(.text+0x0): multiple definition of `f'; /o/obj/T/a.c.o:a.c:(.text+0x0): first defined here\n"
+                 "collect2: error: ld returned 1 exit status\n")
+        self.assertEqual(diagnostics.first_link_error(plain), "link: multiple definition of 'f' (b.c, a.c)")
+        lto = ("/usr/bin/ld: /tmp/cc1.ltrans0.ltrans.o: in function `g':\n"
+               "<artificial>:(.text+0x4): undefined reference to `h'\ncollect2: error: ld returned 1 exit status\n")
+        self.assertEqual(diagnostics.first_link_error(lto), "link: undefined reference to 'h'")
+        self.assertEqual(diagnostics.undefined_symbol(lto), "h")
+
+    def test_cxx_errors_of_a_c_compile_are_recognised(self):
+        self.assertTrue(diagnostics.looks_like_cxx("x.h:4:10: fatal error: cstddef: No such file or directory"))
+        self.assertTrue(diagnostics.looks_like_cxx("x.c:3:1: error: unknown type name 'namespace'"))
+        self.assertFalse(diagnostics.looks_like_cxx("x.c:6:25: error: expected ';' before 'msg_len_bits'"))
 
     def test_settings_errors_are_one_line(self):
         for text, message in (("implementations: [{defines: [X]}]", "needs kind, path or arch"),
