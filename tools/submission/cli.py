@@ -9,7 +9,7 @@ import yaml
 
 from . import arch as arches
 from .compiler import Compiler
-from .errors import SubmissionError
+from .errors import OtherArchitecture, SubmissionError
 from .layout import HEADER, discover, header_macros, variant_label
 from .settings import OWN_SETTINGS_DIR, SettingsFinder
 from .sources import select
@@ -87,7 +87,7 @@ def build_package(args):
     os.makedirs(out, exist_ok=True)
     declared = declared_instances(args.manifest)
     layout = discover(package, arch)
-    entries, failures, seen = [], 0, {}
+    entries, failures, seen, skipped = [], 0, {}, sum(n for _, _, n in layout.skipped)
     for relpath, why, _ in layout.skipped:
         print("skipped %s: %s" % (relpath, why))
     with open(os.path.join(out, "build.log"), "w", encoding="utf-8") as log:
@@ -95,6 +95,10 @@ def build_package(args):
         for impl in layout.implementations:
             try:
                 entry, line = build_one(impl, declared, finder, compiler, seen, package)
+            except OtherArchitecture as e:
+                print("skipped %s: %s" % (impl.relpath, e))
+                skipped += 1
+                continue
             except SubmissionError as e:
                 print("FAIL %s: %s" % (impl.relpath, e))
                 failures += 1
@@ -107,7 +111,7 @@ def build_package(args):
         yaml.dump({"libraries": entries}, f, Dumper=CampaignDumper, sort_keys=False, width=1000)
     used = finder.used()
     print("%d built, %d failed, %d skipped (%s, settings: %s); campaign entries in %s, commands in %s"
-          % (len(entries), failures, sum(n for _, _, n in layout.skipped), arch, ", ".join(used) or "none",
+          % (len(entries), failures, skipped, arch, ", ".join(used) or "none",
              campaign, os.path.join(out, "build.log")))
     return 1 if failures else 0
 

@@ -6,7 +6,7 @@ import subprocess
 from dataclasses import dataclass, field
 
 from . import diagnostics, flags as flagsets
-from .errors import SubmissionError
+from .errors import OtherArchitecture, SubmissionError
 from .layout import CXX_SUFFIXES
 from .settings import matches
 from .sources import cxx_header, defining_sources
@@ -109,6 +109,9 @@ class Compiler:
                     continue
                 return diagnostics.first_compile_error(output, directory) + " (C++? also fails as C++: see build.log)"
             if rc != 0:
+                foreign = diagnostics.other_architecture(output, self.arch)
+                if foreign:
+                    raise OtherArchitecture("for %s, not %s (%s includes %s)" % (foreign[0], self.arch, *foreign[1:]))
                 return diagnostics.first_compile_error(output, directory)
         return None
 

@@ -9,6 +9,20 @@ _CXX_AS_C = re.compile(r"fatal error: [\w/]+: No such file|unknown type name '(n
                        r"|expected .* before '(<|::|namespace|class)'")
 
 
+# Intrinsics headers only one architecture's compiler has.
+_ARCH_HEADERS = {"x86_64": r"(?:[a-z0-9]*intrin|cpuid)\.h", "aarch64": r"arm_(?:neon|sve|acle)\.h"}
+
+
+def other_architecture(output, arch):
+    """(architecture, the file that includes it, header) when a compile for
+    arch failed for want of another architecture's intrinsics header, else None."""
+    for other, header in _ARCH_HEADERS.items():
+        m = re.search(r"([^\s/:]+):\d+:\d+: fatal error: (%s): No such file" % header, output)
+        if other != arch and m:
+            return other, m.group(1), m.group(2)
+    return None
+
+
 def first_compile_error(output, directory):
     lines = output.splitlines()
     line = next((l for l in lines if ": error:" in l or "fatal error:" in l),

@@ -144,6 +144,8 @@ class SubmissionLayout(unittest.TestCase):
                         "needs the cross compiler: apt-get install g++-aarch64-linux-gnu")
         b = self.build("shapes", "--arch", "aarch64")
         self.assertIn(": for x86_64, not aarch64", b.line("skipped " + ADD + "X86/Wide_Implementation"))
+        self.assertEqual(b.line("skipped " + OPT + "Toy-256"),
+                         "skipped " + OPT + "Toy-256: for x86_64, not aarch64 (toy.hpp includes immintrin.h)")
         self.assertIn("built Toy-256/submitted-neon from " + ADD + "ARM/Neon_Implementation", b.stdout)
         self.assertEqual(b.entries["Toy-256/submitted-ref"]["build_flags"],
                          " ".join(["aarch64-linux-gnu-gcc"] + flags.COMMON + ["-std=c99", "-Wpedantic", "-Wall",

@@ -3,7 +3,7 @@ of the published ones (the package layout of docs/submissions.md), for
 tools/tests/submission_layout_check.py:
 
   shapes/Toy  reference, optimized and additional directories: a program
-              beside the library sources, a .c that includes a C++ header,
+              beside the library sources, a .c that includes a C++ header (with x86 intrinsics),
               a source that #includes another, two sources defining one
               function, sources without an instance header, x86 and ARM
               directories of one instance, a hardware-only directory, and
@@ -85,9 +85,11 @@ int CryptHash(int digest_len_bits, const unsigned char *msg, unsigned long long 
 }
 """
 
+# C++ for x86 only, as CHIME's optimized P.hpp.
 TOY_HPP = """#ifndef TOY_HPP
 #define TOY_HPP
 #include <cstddef>
+#include <immintrin.h>
 
 int toy_hash(const unsigned char *msg, std::size_t bytes, unsigned char *digest, std::size_t digest_bytes);
 #endif
