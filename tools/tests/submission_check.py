@@ -65,8 +65,7 @@ class SubmissionBuilder(unittest.TestCase):
 
     def test_additional_implementations_take_their_directory_name(self):
         sys.path.insert(0, TOOLS)
-        import ngcc_submission
-        label = ngcc_submission.variant_label
+        from submission.layout import variant_label as label
         self.assertEqual(label("additional", ["AVX512", "CHIME-512"], "CHIME-512", "CHIME-512"), "submitted-avx512")
         self.assertEqual(label("additional", ["MasterCube-512", "X86", "AVX512_Implementation"],
                                "MasterCube-512", "MasterCube-512"), "submitted-avx512")

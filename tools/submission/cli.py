@@ -1,0 +1,175 @@
+"""tools/ngcc submission: build a package, list a campaign's libraries."""
+import argparse
+import json
+import os
+import shlex
+import sys
+
+import yaml
+
+from . import arch as arches
+from .compiler import Compiler
+from .errors import OtherArchitecture, SubmissionError
+from .layout import HEADER, discover, header_macros, variant_label
+from .settings import OWN_SETTINGS_DIR, SettingsFinder
+from .sources import select
+
+
+class FlowList(list):
+    """A list written on one line ([AVX2, AVX512F])."""
+
+
+class CampaignDumper(yaml.SafeDumper):
+    pass
+
+
+CampaignDumper.add_representer(
+    FlowList, lambda dumper, value: dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=True))
+
+
+def declared_instances(manifest):
+    """kat_name or name -> declared instance, from a module manifest."""
+    if manifest is None or not os.path.isfile(manifest):
+        return {}
+    with open(manifest, encoding="utf-8") as f:
+        doc = json.load(f)
+    out = {}
+    for family in doc.get("families", []):
+        for inst in family["instances"]:
+            entry = dict(inst, candidate_id=family["candidate_id"], family=family["family"])
+            out.setdefault(inst["name"], entry)
+            out[inst["kat_name"]] = entry
+    return out
+
+
+def build_one(impl, declared, finder, compiler, seen, package):
+    """The campaign entry of one implementation and its line, or raises."""
+    name, bits = header_macros(os.path.join(impl.directory, HEADER))
+    inst = declared.get(name)
+    label = variant_label(impl.kind, impl.below, name, inst["name"] if inst else name)
+    if inst is not None and bits != inst["digest_bits"]:
+        raise SubmissionError("DIGEST_BIT_LENGTH %d, but %s is declared with %d bits"
+                              % (bits, inst["name"], inst["digest_bits"]))
+    instance = inst["name"] if inst is not None else name
+    target = "%s-%s" % (instance, label)
+    if target in seen:
+        raise SubmissionError("a second implementation of %s %s (the first: %s)" % (instance, label, seen[target]))
+    seen[target] = impl.relpath
+    package_settings = finder.for_candidate(inst["candidate_id"] if inst else None)
+    settings = package_settings.resolve(impl.kind, impl.relpath, compiler.arch)
+    srcs, notes = select(impl.directory, package, settings)
+    if not srcs:
+        raise SubmissionError("no C or C++ sources besides the official driver files")
+    built = compiler.build(impl, target, settings, srcs)
+    entry = {"variant": label, "path": "lib%s.so" % target, "build_flags": built.build_flags,
+             "flags_source": built.flags_source}
+    if built.cpu_features:
+        entry["cpu_features"] = FlowList(built.cpu_features)
+    if inst is not None:
+        entry = dict(instance=instance, **entry)
+    else:
+        entry = dict(name=instance, candidate_id=package_settings.candidate_id or "unknown", digest_bits=bits, **entry)
+    line = "built %s/%s from %s (%s flags: %s)" % (instance, label, impl.relpath, built.flags_source,
+                                                   built.build_flags)
+    return entry, "; ".join([line] + notes + built.notes)
+
+
+def build_package(args):
+    package = os.path.abspath(args.package)
+    if not os.path.isdir(package):
+        raise SubmissionError("%s: not a directory" % args.package)
+    arch = args.arch or arches.host_arch()
+    if arch not in arches.ARCHES:
+        raise SubmissionError("architecture '%s': expected one of %s" % (arch, ", ".join(arches.ARCHES)))
+    cc, cxx = arches.compilers(arch)
+    finder = SettingsFinder(package, args.config, args.settings_dir)
+    out = os.path.abspath(args.out or os.path.join("build", "submissions", os.path.basename(package)))
+    os.makedirs(out, exist_ok=True)
+    declared = declared_instances(args.manifest)
+    layout = discover(package, arch)
+    entries, failures, seen, skipped = [], 0, {}, sum(n for _, _, n in layout.skipped)
+    for relpath, why, _ in layout.skipped:
+        print("skipped %s: %s" % (relpath, why))
+    with open(os.path.join(out, "build.log"), "w", encoding="utf-8") as log:
+        compiler = Compiler(package, out, arch, args.cc or cc, args.cxx or cxx, log)
+        for impl in layout.implementations:
+            try:
+                entry, line = build_one(impl, declared, finder, compiler, seen, package)
+            except OtherArchitecture as e:
+                print("skipped %s: %s" % (impl.relpath, e))
+                skipped += 1
+                continue
+            except SubmissionError as e:
+                print("FAIL %s: %s" % (impl.relpath, e))
+                failures += 1
+                continue
+            entries.append(entry)
+            print(line)
+    campaign = os.path.join(out, "campaign.yaml")
+    with open(campaign, "w", encoding="utf-8") as f:
+        f.write("# Written by tools/ngcc submission build %s (for %s)\n" % (shlex.quote(args.package), arch))
+        yaml.dump({"libraries": entries}, f, Dumper=CampaignDumper, sort_keys=False, width=1000)
+    used = finder.used()
+    print("%d built, %d failed, %d skipped (%s, settings: %s); campaign entries in %s, commands in %s"
+          % (len(entries), failures, skipped, arch, ", ".join(used) or "none",
+             campaign, os.path.join(out, "build.log")))
+    return 1 if failures else 0
+
+
+def kat_libraries(args):
+    """One ngcc-kat --library spec (ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH)
+    per library of a campaign file, paths resolved against the file, and
+    after a tab the extensions it was compiled for (ngcc-kat --needs)."""
+    try:
+        with open(args.campaign, encoding="utf-8") as f:
+            campaign = yaml.safe_load(f) or {}
+    except (OSError, yaml.YAMLError) as e:
+        raise SubmissionError("%s: %s" % (args.campaign, str(e).splitlines()[0]))
+    declared = declared_instances(args.manifest)
+    base = os.path.dirname(os.path.abspath(args.campaign))
+    for i, entry in enumerate(campaign.get("libraries") or []):
+        where = "%s: libraries[%d]" % (args.campaign, i)
+        if not isinstance(entry, dict) or "path" not in entry:
+            raise SubmissionError("%s: expected a mapping with a path" % where)
+        path = os.path.join(base, entry["path"])
+        if "instance" in entry:
+            inst = declared.get(entry["instance"])
+            if inst is None or inst["name"] != entry["instance"]:
+                raise SubmissionError("%s: no family declares the instance '%s'" % (where, entry["instance"]))
+            kat_name, bits = inst["kat_name"], inst["digest_bits"]
+        else:
+            kat_name, bits = entry.get("name"), entry.get("digest_bits")
+            if not kat_name or not isinstance(bits, int):
+                raise SubmissionError("%s: a library of another candidate needs name and digest_bits" % where)
+        features = entry.get("cpu_features") or []
+        if isinstance(features, str):
+            features = features.split()
+        print("%s:%d:%s:%s\t%s" % (kat_name, bits, entry.get("variant", "external"), path, ",".join(features)))
+    return 0
+
+
+def main(argv=None, doc=""):
+    parser = argparse.ArgumentParser(prog="tools/ngcc submission", description=doc.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="build a package into CryptHash modules")
+    b.add_argument("package", help="the package directory (NICCS layout)")
+    b.add_argument("--out", help="output directory (default build/submissions/<package name>)")
+    b.add_argument("--config", help="settings file (default PACKAGE.yaml, PACKAGE/ngcc-submission.yaml, "
+                                    "or SETTINGS_DIR/<candidate id>.yaml)")
+    b.add_argument("--settings-dir", default=OWN_SETTINGS_DIR,
+                   help="our own settings per candidate id (default: %(default)s)")
+    b.add_argument("--manifest", default="build/release/modules/ngcc_modules.json",
+                   help="module manifest naming the declared instances (default: %(default)s)")
+    b.add_argument("--arch", choices=arches.ARCHES,
+                   help="architecture to build for (default: this host's, %s)" % arches.host_arch())
+    b.add_argument("--cc", help="C compiler (default gcc, or <triple>-gcc for another architecture)")
+    b.add_argument("--cxx", help="C++ compiler (default g++, or <triple>-g++)")
+    k = sub.add_parser("kat-libraries", help="the ngcc-kat --library specs of a campaign's libraries")
+    k.add_argument("campaign")
+    k.add_argument("--manifest", default="build/release/modules/ngcc_modules.json")
+    args = parser.parse_args(argv)
+    try:
+        return build_package(args) if args.command == "build" else kat_libraries(args)
+    except SubmissionError as e:
+        print("ngcc submission: %s" % e, file=sys.stderr)
+        return 2

@@ -1,0 +1,124 @@
+"""Per-package build settings: where they are found and which of them apply
+to one implementation directory (docs/submissions.md, "Settings")."""
+import fnmatch
+import os
+
+import yaml
+
+from .arch import ARCHES
+from .errors import SubmissionError
+
+KINDS = ("reference", "optimized", "additional")
+LIST_KEYS = ("include_dirs", "sources", "defines", "libraries", "exclude", "cxx_files", "flags")
+SCALAR_KEYS = ("c_standard", "cxx_standard")
+PACKAGE_KEYS = {"candidate_id", "implementations"}
+SCOPE_KEYS = {"kind", "path", "arch"}
+# Our own settings for published packages, one file per candidate id.
+OWN_SETTINGS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "submissions")
+
+
+def matches(pattern, relpath):
+    """fnmatch on the path relative to the package (* also crosses
+    directories), or on the base name for a pattern without a slash."""
+    return fnmatch.fnmatch(relpath, pattern) or ("/" not in pattern
+                                                 and fnmatch.fnmatch(os.path.basename(relpath), pattern))
+
+
+class Settings:
+    """One settings file: package-wide keys apply to every implementation,
+    the entries of `implementations:` only to the directories they select."""
+
+    def __init__(self, doc=None, path=None):
+        self.doc, self.path = doc or {}, path
+        self.candidate_id = self.doc.get("candidate_id")
+
+    @classmethod
+    def load(cls, path):
+        try:
+            with open(path, encoding="utf-8") as f:
+                doc = yaml.safe_load(f) or {}
+        except (OSError, yaml.YAMLError) as e:
+            raise SubmissionError("%s: %s" % (path, str(e).splitlines()[0]))
+        check(doc, path, PACKAGE_KEYS | set(LIST_KEYS) | set(SCALAR_KEYS), "a mapping")
+        scopes = doc.get("implementations", [])
+        if not isinstance(scopes, list):
+            raise SubmissionError("%s: implementations: expected a list" % path)
+        for i, scope in enumerate(scopes):
+            where = "%s: implementations[%d]" % (path, i)
+            check(scope, where, SCOPE_KEYS | set(LIST_KEYS) | set(SCALAR_KEYS), "a mapping")
+            if not SCOPE_KEYS & set(scope):
+                raise SubmissionError("%s: needs kind, path or arch to say where it applies" % where)
+            if scope.get("kind", "reference") not in KINDS:
+                raise SubmissionError("%s: kind: expected one of %s" % (where, ", ".join(KINDS)))
+            if scope.get("arch", ARCHES[0]) not in ARCHES:
+                raise SubmissionError("%s: arch: expected one of %s" % (where, ", ".join(ARCHES)))
+            if isinstance(scope.get("flags", []), dict):
+                raise SubmissionError("%s: flags: expected a list (the entry's kind says where)" % where)
+        return cls(doc, path)
+
+    def scopes_for(self, kind, relpath, arch):
+        """The package-wide settings, then every entry that selects this
+        directory (all of its kind, path and arch)."""
+        yield self.doc
+        for scope in self.doc.get("implementations", []):
+            if (scope.get("kind", kind) == kind and scope.get("arch", arch) == arch
+                    and matches(scope.get("path", "*"), relpath)):
+                yield scope
+
+    def resolve(self, kind, relpath, arch):
+        """The settings of one implementation: lists joined in file order,
+        the last matching scalar wins."""
+        out = {k: [] for k in LIST_KEYS}
+        for scope in self.scopes_for(kind, relpath, arch):
+            for key in LIST_KEYS:
+                value = scope.get(key, [])
+                if key == "flags" and isinstance(value, dict):
+                    value = value.get(kind, [])
+                out[key] += [str(v) for v in value]
+            for key in SCALAR_KEYS:
+                if key in scope:
+                    out[key] = str(scope[key])
+        return out
+
+
+def check(doc, where, allowed, shape):
+    if not isinstance(doc, dict):
+        raise SubmissionError("%s: expected %s of %s" % (where, shape, ", ".join(sorted(allowed))))
+    unknown = sorted(set(doc) - allowed)
+    if unknown:
+        raise SubmissionError("%s: unknown key '%s' (expected one of: %s)"
+                              % (where, unknown[0], ", ".join(sorted(allowed))))
+    for key in LIST_KEYS:
+        value = doc.get(key, [])
+        if key == "flags" and isinstance(value, dict):
+            if set(value) - set(KINDS) or not all(isinstance(v, list) for v in value.values()):
+                raise SubmissionError("%s: flags: expected a list, or lists under reference, optimized, additional"
+                                      % where)
+        elif not isinstance(value, list):
+            raise SubmissionError("%s: %s: expected a list" % (where, key))
+
+
+class SettingsFinder:
+    """The settings of a package: --config, else a file beside or inside the
+    package (PACKAGE.yaml, PACKAGE/ngcc-submission.yaml), else our own
+    OWN_SETTINGS_DIR/<candidate id>.yaml for the candidate an instance
+    belongs to; none of them: the guide's build."""
+
+    def __init__(self, package, config=None, own_dir=OWN_SETTINGS_DIR):
+        self.own_dir, self.by_id = own_dir, {}
+        path = config or next((p for p in (package.rstrip("/") + ".yaml", os.path.join(package, "ngcc-submission.yaml"))
+                               if os.path.isfile(p)), None)
+        self.package_side = Settings.load(path) if path else None
+
+    def for_candidate(self, candidate_id):
+        if self.package_side is not None:
+            return self.package_side
+        if candidate_id not in self.by_id:
+            path = os.path.join(self.own_dir, "%s.yaml" % candidate_id) if candidate_id else None
+            self.by_id[candidate_id] = Settings.load(path) if path and os.path.isfile(path) else Settings()
+        return self.by_id[candidate_id]
+
+    def used(self):
+        """The files that were read."""
+        found = [self.package_side] + list(self.by_id.values())
+        return [s.path for s in found if s is not None and s.path]
