@@ -311,6 +311,10 @@ int main(int argc, char **argv) {
   benchmark::AddCustomContext("ngcc_mode", opt.guide ? "guide" : opt.quick ? "quick" : "default");
   benchmark::AddCustomContext("cycle_source", counter.source_name());
   benchmark::AddCustomContext("cycle_source_reason", counter.fallback_reason());
+  // In the console's header too: its cpb column is not the report's cycles/byte.
+  benchmark::AddCustomContext("counters", std::string("cycles and cpb count ") + counter.source_name() +
+                                              " ticks; cpb_core is core cycles per byte (the report's "
+                                              "cycles/byte, estimated where the source is tsc)");
   char ghz[32];
   std::snprintf(ghz, sizeof ghz, "%.4f", counter.tsc_hz() / 1e9);
   benchmark::AddCustomContext("tsc_ghz", ghz);

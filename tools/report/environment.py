@@ -161,6 +161,11 @@ def record_rows(bench, kat):
                      "were skipped as on a CPU without them" % hidden))
     if bench.core_clock:
         rows.append(("core-clock probe", _probe_text(bench)))
+    if ctx_text(ctx, "library_build_type") == "debug":
+        rows.append(("Google Benchmark library", "a debug build (Debian's; it warns \"Library was "
+                     "built as DEBUG\"): only its bookkeeping between timed loops, which bench "
+                     "inlines and builds in Release; guide-mode trials do not use it "
+                     "(bench/README.md)"))
     start, end = ctx_text(ctx, "load_avg_start"), ctx_text(ctx, "load_avg_end")
     load = ctx.get("load_avg")
     if start is not None or end is not None:
