@@ -161,8 +161,8 @@ class Report:
         rows = []
         for inst, var in self.kat_rows(fam):
             km = self.kat_module(inst, var)
-            if km is None:
-                rows.append([instance_cell(inst, var), "–", "not run", "–", "–"])
+            if km is None or km.skipped:
+                rows.append([instance_cell(inst, var), "–", km.overall() if km else "not run", "–", "–"])
                 continue
             for kind in KAT_KINDS:
                 f = km.files.get(kind)
