@@ -18,6 +18,7 @@ using ngcc::bench::testing::bench_json;
 using ngcc::bench::testing::ModuleDir;
 using ngcc::bench::testing::run_bench;
 using ngcc::bench::testing::test_manifest;
+using ngcc::bench::testing::under_emulator;
 using ngcc::bench::testing::write_temp;
 using nlohmann::json;
 
@@ -76,6 +77,7 @@ TEST(BenchRun, AllowMissingSkipsVisiblyAndMeasuresASubmittedLibrary) {
   const json clock = json::parse(ctx["core_clock"].get<std::string>());
   for (const char *when : {"start", "end"}) {
     ASSERT_TRUE(clock[when].is_object()) << when;
+    if (under_emulator()) continue;  // no add takes one core cycle there
     EXPECT_GT(clock[when]["core_per_tsc"].get<double>(), 0.5) << when;
     EXPECT_LT(clock[when]["core_per_tsc"].get<double>(), 4.0) << when;
   }
