@@ -2,7 +2,9 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <fstream>
 #include <initializer_list>
+#include <iterator>
 #include <sstream>
 #include <vector>
 
@@ -116,7 +118,15 @@ int cpuinfo_int(const std::string &key) {
   return v.empty() ? -1 : std::atoi(v.c_str());
 }
 
+bool is_aarch64(const CpuIdentity &cpu) { return cpu.machine == "aarch64" || cpu.machine == "arm64"; }
+
 }  // namespace
+
+void add_arm_identity(CpuIdentity &c, const std::string &cpuinfo_text) {
+  c.arm = parse_arm_cpuinfo(cpuinfo_text);
+  if (c.model_name.empty()) c.model_name = arm_model_name(c.arm);
+  if (c.flags.empty()) c.flags = c.arm.features;
+}
 
 CpuIdentity this_cpu() {
   CpuIdentity c;
@@ -126,10 +136,15 @@ CpuIdentity this_cpu() {
   c.flags = cpuinfo_value("flags");
   c.family = cpuinfo_int("cpu family");
   c.model = cpuinfo_int("model");
+  if (is_aarch64(c)) {
+    std::ifstream in("/proc/cpuinfo");
+    add_arm_identity(c, std::string(std::istreambuf_iterator<char>(in), {}));
+  }
   return c;
 }
 
 std::string microarchitecture(const CpuIdentity &cpu) {
+  if (is_aarch64(cpu)) return arm_model_name(cpu.arm).empty() ? arm_isa_level(cpu.flags) : "";
   if (cpu.machine != "x86_64" && cpu.machine != "i686" && cpu.machine != "i386") return "";
   const char *name = nullptr;
   if (cpu.vendor == "AuthenticAMD") {
@@ -147,9 +162,8 @@ std::string microarchitecture(const CpuIdentity &cpu) {
 
 std::string system_name(const CpuIdentity &cpu) {
   std::string name = cpu.machine.empty() ? "unknown" : cpu.machine;
-  const std::string model = slug(cpu.model_name);
-  name += "-" + (model.empty() ? std::string("unknown") : model);
-  const std::string uarch = microarchitecture(cpu);
+  const std::string model = slug(cpu.model_name), uarch = microarchitecture(cpu);
+  if (!model.empty() || uarch.empty()) name += "-" + (model.empty() ? std::string("unknown") : model);
   if (!uarch.empty()) name += "-" + uarch;
   return name;
 }
@@ -157,6 +171,7 @@ std::string system_name(const CpuIdentity &cpu) {
 std::string cpu_description(const CpuIdentity &cpu) {
   std::string d = cpu.model_name.empty() ? "unknown CPU" : cpu.model_name;
   d += " (" + (cpu.vendor.empty() ? cpu.machine : cpu.vendor);
+  if (!cpu.arm.cores.empty()) d += " " + arm_midr_description(cpu.arm);
   if (cpu.family >= 0) d += " family " + std::to_string(cpu.family) + " model " + std::to_string(cpu.model);
   const std::string uarch = microarchitecture(cpu);
   if (!uarch.empty()) d += ", " + uarch;
