@@ -14,6 +14,7 @@
 
 #include "driver_client.hpp"
 #include "environment.hpp"
+#include "median.hpp"
 
 namespace ngcc::bench {
 namespace {
@@ -26,13 +27,6 @@ constexpr double kOpBudgetS = 900.0;
 // A trial "lost the core" when its thread CPU time is below this share of
 // its wall time (only judged for trials longer than 10 ms).
 constexpr double kDisturbedCpuShare = 0.95, kDisturbedMinSeconds = 0.010;
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 bool disturbed(const Trial &t) {
   return t.seconds > kDisturbedMinSeconds && t.cpu_seconds < kDisturbedCpuShare * t.seconds;
@@ -98,17 +92,19 @@ Json environment_json(const RunSettings &settings, long cpu_number) {
   return e;
 }
 
-CoreClockEstimate trial_clock(const Trial &t) {
+// The driver's probes before and after one trial.
+std::pair<CoreClockReading, CoreClockReading> trial_probes(const Trial &t) {
   CoreClockReading before, after;
   before.valid = t.core_per_tsc_before > 0;
   before.core_per_tsc = t.core_per_tsc_before;
   after.valid = t.core_per_tsc_after > 0;
   after.core_per_tsc = t.core_per_tsc_after;
-  return combine(before, after);
+  return {before, after};
 }
 
 Json trial_json(const Trial &t, bool counted) {
-  const CoreClockEstimate clock = trial_clock(t);
+  const auto [before, after] = trial_probes(t);
+  const CoreClockEstimate clock = combine(before, after);
   Json j = {{"measurements", t.calls},   {"seconds", t.seconds},
             {"cycles", t.cycles},        {"cpu_seconds", t.cpu_seconds},
             {"tsc_cycles", t.tsc_cycles}, {"core_per_tsc_before", t.core_per_tsc_before},
@@ -212,7 +208,8 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
   double sum_s = 0, sum_c = 0, sum_cpu = 0;
   std::vector<double> trial_s, trial_c;
   for (const Trial &t : all) {
-    g.core.add(t.tsc_cycles, trial_clock(t));
+    const auto [before, after] = trial_probes(t);
+    g.core.add(t.tsc_cycles, before, after);
     g.calls += t.calls;
     sum_s += t.seconds;
     sum_c += t.cycles;
@@ -311,6 +308,8 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
     rec["core_cycles_per_byte"] = core / static_cast<double>(bytes);
     rec["core_per_tsc"] = g.core.core_per_tsc();
     rec["core_clock_disagreement"] = g.core.disagreement();
+    rec["core_clock_estimate"] = "median of " + std::to_string(g.core.probes()) +
+                                 " probes (before and after each trial) x the trials' TSC ticks";
     rec["core_clock_flag"] = g.core.flagged();
   }
   if (!g.error.empty()) rec["error"] = g.error;
