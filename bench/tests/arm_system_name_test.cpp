@@ -58,21 +58,23 @@ TEST(ArmSystemName, QualcommOryon) {
 }
 
 TEST(ArmSystemName, ArmNeoverse) {
+  struct Case {
+    const std::string &features;
+    const char *implementer, *variant, *part, *name;
+  };
   // AWS Graviton2 and Ampere Altra (N1), Graviton3 (V1), Yitian 710 (N2),
-  // Grace and Graviton4 (V2), V3.
-  EXPECT_EQ(ngcc::bench::system_name(aarch64(cpuinfo(4, kV82, "0x41", "0x3", "0xd0c", 1))),
-            "aarch64-arm-neoverse-n1");
-  EXPECT_EQ(ngcc::bench::system_name(aarch64(cpuinfo(4, kV84, "0x41", "0x1", "0xd40", 1))),
-            "aarch64-arm-neoverse-v1");
-  EXPECT_EQ(ngcc::bench::system_name(aarch64(cpuinfo(4, kV9, "0x41", "0x0", "0xd49", 0))),
-            "aarch64-arm-neoverse-n2");
-  EXPECT_EQ(ngcc::bench::system_name(aarch64(cpuinfo(4, kV9, "0x41", "0x0", "0xd4f", 1))),
-            "aarch64-arm-neoverse-v2");
-  EXPECT_EQ(ngcc::bench::system_name(aarch64(cpuinfo(4, kV9, "0x41", "0x0", "0xd84", 1))),
-            "aarch64-arm-neoverse-v3");
-  // Azure Cobalt 100: Neoverse N2 cores under Microsoft's implementer code.
-  EXPECT_EQ(ngcc::bench::system_name(aarch64(cpuinfo(2, kV9, "0x6d", "0x0", "0xd49", 0))),
-            "aarch64-microsoft-azure-cobalt-100");
+  // Grace and Graviton4 (V2), V3; Azure Cobalt 100: Neoverse N2 cores under
+  // Microsoft's implementer code.
+  const Case cases[] = {
+      {kV82, "0x41", "0x3", "0xd0c", "aarch64-arm-neoverse-n1"},
+      {kV84, "0x41", "0x1", "0xd40", "aarch64-arm-neoverse-v1"},
+      {kV9, "0x41", "0x0", "0xd49", "aarch64-arm-neoverse-n2"},
+      {kV9, "0x41", "0x0", "0xd4f", "aarch64-arm-neoverse-v2"},
+      {kV9, "0x41", "0x0", "0xd84", "aarch64-arm-neoverse-v3"},
+      {kV9, "0x6d", "0x0", "0xd49", "aarch64-microsoft-azure-cobalt-100"},
+  };
+  for (const Case &c : cases)
+    EXPECT_EQ(ngcc::bench::system_name(aarch64(cpuinfo(4, c.features, c.implementer, c.variant, c.part, 1))), c.name);
 }
 
 TEST(ArmSystemName, HiSiliconAmpereApple) {
