@@ -102,16 +102,18 @@ std::pair<CoreClockReading, CoreClockReading> trial_probes(const Trial &t) {
   return {before, after};
 }
 
-Json trial_json(const Trial &t, bool counted) {
+// One trial with its own two probes; its core cycles through the row's
+// ratio (the median of every trial's probes), as the row's are.
+Json trial_json(const Trial &t, bool counted, const CoreCycleTally &row) {
   const auto [before, after] = trial_probes(t);
   const CoreClockEstimate clock = combine(before, after);
   Json j = {{"measurements", t.calls},   {"seconds", t.seconds},
             {"cycles", t.cycles},        {"cpu_seconds", t.cpu_seconds},
             {"tsc_cycles", t.tsc_cycles}, {"core_per_tsc_before", t.core_per_tsc_before},
             {"core_per_tsc_after", t.core_per_tsc_after}};
-  if (clock.valid) {
-    const double estimated = t.tsc_cycles * clock.core_per_tsc;
-    j["core_per_tsc"] = clock.core_per_tsc;
+  if (clock.valid && row.valid()) {
+    const double estimated = t.tsc_cycles * row.core_per_tsc();
+    j["core_per_tsc"] = row.core_per_tsc();
     j["core_cycles"] = counted ? t.cycles : estimated;
     if (counted) j["core_cycles_estimated"] = estimated;
     j["core_clock_disagreement"] = clock.disagreement;
@@ -120,11 +122,11 @@ Json trial_json(const Trial &t, bool counted) {
   return j;
 }
 
-Json process_json(const DriverRun &r, const char *role, int retries, bool counted) {
+Json process_json(const DriverRun &r, const char *role, int retries, bool counted, const CoreCycleTally &row) {
   Json meta = Json::object();
   for (const auto &[k, v] : r.meta) meta[k] = v;
   Json trials = Json::array();
-  for (const Trial &t : r.trials) trials.push_back(trial_json(t, counted));
+  for (const Trial &t : r.trials) trials.push_back(trial_json(t, counted, row));
   return {{"role", role},
           {"status", r.complete ? "complete" : "failed"},
           {"exit_code", r.process.exit_code},
@@ -237,10 +239,10 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
   // The record (perf-method.md §7, schema 2; additions in bench/SCHEMA.md §4).
   const bool counted = settings.cycle_source == "perf";
   Json processes = Json::array();
-  processes.push_back(process_json(cal, "calibration", 0, counted));
-  for (const auto &[r, retries] : runs) processes.push_back(process_json(r, "trial", retries, counted));
+  processes.push_back(process_json(cal, "calibration", 0, counted, g.core));
+  for (const auto &[r, retries] : runs) processes.push_back(process_json(r, "trial", retries, counted, g.core));
   Json trials = Json::array();
-  for (const Trial &t : all) trials.push_back(trial_json(t, counted));
+  for (const Trial &t : all) trials.push_back(trial_json(t, counted, g.core));
   const double total_s = g.mean_seconds * static_cast<double>(g.calls);
   const double calls = static_cast<double>(std::max<std::uint64_t>(g.calls, 1));
   Json rec = {
