@@ -27,6 +27,7 @@
 #include "manifest.hpp"
 #include "modules.hpp"
 #include "name_filter.hpp"
+#include "process.hpp"
 #include "reporter.hpp"
 #include "rows.hpp"
 #include "sha256_file.hpp"
@@ -303,6 +304,11 @@ int main(int argc, char **argv) {
 
   settings.core_clock_start = probe_core_clock();
   settings.environment = environment_facts(opt.system);
+  // What the cycles are, and the emulator a cross build ran under (its timings mean nothing).
+  settings.environment.emplace_back("cycle_counter", counter.description());
+  std::string emulator;
+  for (const std::string &word : emulator_prefix()) emulator += (emulator.empty() ? "" : " ") + word;
+  settings.environment.emplace_back("emulator", emulator);
   settings.environment.emplace_back("campaign_start", campaign_start);
   settings.environment.emplace_back("load_avg_start", load_start);
   std::string sizes;

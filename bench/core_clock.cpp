@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cycle_counter.hpp"
+#include "median.hpp"
 
 namespace ngcc::bench {
 namespace {
@@ -13,8 +14,12 @@ constexpr std::uint64_t kAddsPerBlock = 32;
 
 // The adds take a register operand, not an immediate: some renamers fold
 // small immediate adds and would run the chain faster than one per cycle.
-// The loop counter forms a second, independent chain of one decrement per
-// 32 adds, hidden behind the first.
+// AArch64: ADD (shifted register) with no shift, a single-cycle ALU
+// operation on every core (Arm's software optimization guides for the
+// Cortex-A and Neoverse cores give ADD/SUB latency 1 without a shift and 2
+// with most shifts, which is why there is none). The loop counter forms a
+// second, independent chain of one decrement per 32 adds, hidden behind the
+// first.
 #if defined(__x86_64__)
 #define NGCC_PROBE_ADD "add %[step], %[acc]"
 #define NGCC_PROBE_LOOP "dec %[blocks]\n\tjnz 1b"
@@ -46,7 +51,8 @@ void run_dependent_adds(std::uint64_t adds) {
 }
 
 const char *core_clock_method() {
-  return "dependent register adds (1 core cycle each), N and 2N timed with the TSC, difference over N; median";
+  return "dependent register adds (1 core cycle each), N and 2N timed with the TSC, difference over N; median; "
+         "a row's ratio: the median of the probes before and after each of its timed loops";
 }
 
 CoreClockReading probe_core_clock(std::uint64_t adds, int repeats) {
@@ -66,10 +72,9 @@ CoreClockReading probe_core_clock(std::uint64_t adds, int repeats) {
     if (twice > single) ratios.push_back(static_cast<double>(blocks * kAddsPerBlock) / (twice - single));
   }
   if (ratios.empty()) return r;
-  std::sort(ratios.begin(), ratios.end());
-  const std::size_t n = ratios.size();
-  r.core_per_tsc = n % 2 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
-  r.spread = (ratios.back() - ratios.front()) / r.core_per_tsc;
+  r.core_per_tsc = median(ratios);
+  const auto [low, high] = std::minmax_element(ratios.begin(), ratios.end());
+  r.spread = (*high - *low) / r.core_per_tsc;
   r.valid = true;
 #else
   (void)adds;
@@ -88,11 +93,22 @@ CoreClockEstimate combine(const CoreClockReading &before, const CoreClockReading
   return e;
 }
 
-void CoreCycleTally::add(double tsc_ticks, const CoreClockEstimate &clock) {
-  valid_ = valid_ && clock.valid;
+void CoreCycleTally::add(double tsc_ticks, const CoreClockReading &before, const CoreClockReading &after) {
+  valid_ = valid_ && before.valid && after.valid;
   tsc_ += tsc_ticks;
-  estimated_ += tsc_ticks * clock.core_per_tsc;
-  disagreement_ = std::max(disagreement_, clock.disagreement);
+  before_.push_back(before.core_per_tsc);
+  after_.push_back(after.core_per_tsc);
+}
+
+double CoreCycleTally::core_per_tsc() const {
+  std::vector<double> all = before_;
+  all.insert(all.end(), after_.begin(), after_.end());
+  return median(all);
+}
+
+double CoreCycleTally::disagreement() const {
+  const double before = median(before_);
+  return before > 0 ? std::fabs(median(after_) - before) / before : 0;
 }
 
 }  // namespace ngcc::bench

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace ngcc::bench {
 
@@ -40,20 +41,26 @@ struct CoreClockEstimate {
 
 CoreClockEstimate combine(const CoreClockReading &before, const CoreClockReading &after);
 
-// Core cycles of one or more timed loops (a row, or a guide row's trials):
-// each loop's TSC ticks times the ratio of the probes around it.
+// Core cycles of one or more timed loops (a row, or a guide row's trials),
+// each with a probe just before and just after it: all their TSC ticks times
+// the median of all the probes. A single probe is off by a per cent or two
+// on a busy host; the median of ten (five trials) is not. The clock moved
+// during the row when the median of the probes before the loops and that of
+// the probes after them differ by more than kCoreClockDisagreementLimit.
 class CoreCycleTally {
  public:
-  void add(double tsc_ticks, const CoreClockEstimate &clock);
+  void add(double tsc_ticks, const CoreClockReading &before, const CoreClockReading &after);
   bool valid() const { return valid_ && tsc_ > 0; }
-  double estimated() const { return estimated_; }  // Σ ticks × ratio
-  double core_per_tsc() const { return estimated_ / tsc_; }
-  double disagreement() const { return disagreement_; }  // the largest of the loops
-  bool flagged() const { return disagreement_ > kCoreClockDisagreementLimit; }
+  double estimated() const { return tsc_ * core_per_tsc(); }  // Σ ticks × median ratio
+  double core_per_tsc() const;  // the median of every probe
+  double disagreement() const;  // |median after − median before| / median before
+  bool flagged() const { return disagreement() > kCoreClockDisagreementLimit; }
+  int probes() const { return static_cast<int>(before_.size() + after_.size()); }
 
  private:
   bool valid_ = true;
-  double tsc_ = 0, estimated_ = 0, disagreement_ = 0;
+  double tsc_ = 0;
+  std::vector<double> before_, after_;
 };
 
 }  // namespace ngcc::bench

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <utility>
 
@@ -23,6 +24,24 @@ std::uint64_t read_tsc() {
   return v;
 #else
   return 0;
+#endif
+}
+
+const char *tsc_name() {
+#if defined(__x86_64__) || defined(__i386__)
+  return "rdtsc";
+#elif defined(__aarch64__)
+  return "cntvct_el0";
+#else
+  return "none";
+#endif
+}
+
+const char *tsc_frequency_source() {
+#if defined(__aarch64__)
+  return "cntfrq_el0";
+#else
+  return "measured against CLOCK_MONOTONIC_RAW";
 #endif
 }
 
@@ -114,6 +133,14 @@ CycleCounter::CycleCounter(CycleCounter &&o) noexcept
 
 CycleCounter::~CycleCounter() {
   if (perf_fd_ >= 0) close(perf_fd_);
+}
+
+std::string CycleCounter::description() const {
+  if (source_ == Source::kPerfCycles) return "PERF_COUNT_HW_CPU_CYCLES (user mode, counted)";
+  char ghz[32];
+  std::snprintf(ghz, sizeof ghz, "%.4f", tsc_hz_ / 1e9);
+  return std::string(tsc_name()) + " ticks at " + ghz + " GHz (" + tsc_frequency_source() +
+         "); core cycles estimated with the core-clock probe";
 }
 
 std::uint64_t CycleCounter::read() const {

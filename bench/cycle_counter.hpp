@@ -33,6 +33,10 @@ class CycleCounter {
   const std::string &fallback_reason() const { return reason_; }
   // Measured TSC frequency in Hz (always measured, also when perf is used).
   double tsc_hz() const { return tsc_hz_; }
+  // What the cycles are, for the record: "PERF_COUNT_HW_CPU_CYCLES (user
+  // mode, counted)" or e.g. "cntvct_el0 ticks at 0.0240 GHz (cntfrq_el0);
+  // core cycles estimated with the core-clock probe".
+  std::string description() const;
 
  private:
   CycleCounter() = default;
@@ -44,6 +48,10 @@ class CycleCounter {
 
 // Raw time-stamp counter (rdtsc / cntvct_el0); 0 on other architectures.
 std::uint64_t read_tsc();
+// Its instruction or register ("rdtsc", "cntvct_el0", "none"), and where its
+// frequency comes from ("cntfrq_el0", "measured against CLOCK_MONOTONIC_RAW").
+const char *tsc_name();
+const char *tsc_frequency_source();
 // Measures the TSC frequency over `seconds` of wall time (AArch64: cntfrq_el0).
 double measure_tsc_hz(double seconds = 0.1);
 

@@ -14,6 +14,7 @@
 
 #include "driver_client.hpp"
 #include "environment.hpp"
+#include "median.hpp"
 
 namespace ngcc::bench {
 namespace {
@@ -26,13 +27,6 @@ constexpr double kOpBudgetS = 900.0;
 // A trial "lost the core" when its thread CPU time is below this share of
 // its wall time (only judged for trials longer than 10 ms).
 constexpr double kDisturbedCpuShare = 0.95, kDisturbedMinSeconds = 0.010;
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 bool disturbed(const Trial &t) {
   return t.seconds > kDisturbedMinSeconds && t.cpu_seconds < kDisturbedCpuShare * t.seconds;
@@ -98,24 +92,28 @@ Json environment_json(const RunSettings &settings, long cpu_number) {
   return e;
 }
 
-CoreClockEstimate trial_clock(const Trial &t) {
+// The driver's probes before and after one trial.
+std::pair<CoreClockReading, CoreClockReading> trial_probes(const Trial &t) {
   CoreClockReading before, after;
   before.valid = t.core_per_tsc_before > 0;
   before.core_per_tsc = t.core_per_tsc_before;
   after.valid = t.core_per_tsc_after > 0;
   after.core_per_tsc = t.core_per_tsc_after;
-  return combine(before, after);
+  return {before, after};
 }
 
-Json trial_json(const Trial &t, bool counted) {
-  const CoreClockEstimate clock = trial_clock(t);
+// One trial with its own two probes; its core cycles through the row's
+// ratio (the median of every trial's probes), as the row's are.
+Json trial_json(const Trial &t, bool counted, const CoreCycleTally &row) {
+  const auto [before, after] = trial_probes(t);
+  const CoreClockEstimate clock = combine(before, after);
   Json j = {{"measurements", t.calls},   {"seconds", t.seconds},
             {"cycles", t.cycles},        {"cpu_seconds", t.cpu_seconds},
             {"tsc_cycles", t.tsc_cycles}, {"core_per_tsc_before", t.core_per_tsc_before},
             {"core_per_tsc_after", t.core_per_tsc_after}};
-  if (clock.valid) {
-    const double estimated = t.tsc_cycles * clock.core_per_tsc;
-    j["core_per_tsc"] = clock.core_per_tsc;
+  if (clock.valid && row.valid()) {
+    const double estimated = t.tsc_cycles * row.core_per_tsc();
+    j["core_per_tsc"] = row.core_per_tsc();
     j["core_cycles"] = counted ? t.cycles : estimated;
     if (counted) j["core_cycles_estimated"] = estimated;
     j["core_clock_disagreement"] = clock.disagreement;
@@ -124,11 +122,11 @@ Json trial_json(const Trial &t, bool counted) {
   return j;
 }
 
-Json process_json(const DriverRun &r, const char *role, int retries, bool counted) {
+Json process_json(const DriverRun &r, const char *role, int retries, bool counted, const CoreCycleTally &row) {
   Json meta = Json::object();
   for (const auto &[k, v] : r.meta) meta[k] = v;
   Json trials = Json::array();
-  for (const Trial &t : r.trials) trials.push_back(trial_json(t, counted));
+  for (const Trial &t : r.trials) trials.push_back(trial_json(t, counted, row));
   return {{"role", role},
           {"status", r.complete ? "complete" : "failed"},
           {"exit_code", r.process.exit_code},
@@ -212,7 +210,8 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
   double sum_s = 0, sum_c = 0, sum_cpu = 0;
   std::vector<double> trial_s, trial_c;
   for (const Trial &t : all) {
-    g.core.add(t.tsc_cycles, trial_clock(t));
+    const auto [before, after] = trial_probes(t);
+    g.core.add(t.tsc_cycles, before, after);
     g.calls += t.calls;
     sum_s += t.seconds;
     sum_c += t.cycles;
@@ -240,10 +239,10 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
   // The record (perf-method.md §7, schema 2; additions in bench/SCHEMA.md §4).
   const bool counted = settings.cycle_source == "perf";
   Json processes = Json::array();
-  processes.push_back(process_json(cal, "calibration", 0, counted));
-  for (const auto &[r, retries] : runs) processes.push_back(process_json(r, "trial", retries, counted));
+  processes.push_back(process_json(cal, "calibration", 0, counted, g.core));
+  for (const auto &[r, retries] : runs) processes.push_back(process_json(r, "trial", retries, counted, g.core));
   Json trials = Json::array();
-  for (const Trial &t : all) trials.push_back(trial_json(t, counted));
+  for (const Trial &t : all) trials.push_back(trial_json(t, counted, g.core));
   const double total_s = g.mean_seconds * static_cast<double>(g.calls);
   const double calls = static_cast<double>(std::max<std::uint64_t>(g.calls, 1));
   Json rec = {
@@ -311,6 +310,8 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
     rec["core_cycles_per_byte"] = core / static_cast<double>(bytes);
     rec["core_per_tsc"] = g.core.core_per_tsc();
     rec["core_clock_disagreement"] = g.core.disagreement();
+    rec["core_clock_estimate"] = "median of " + std::to_string(g.core.probes()) +
+                                 " probes (before and after each trial) x the trials' TSC ticks";
     rec["core_clock_flag"] = g.core.flagged();
   }
   if (!g.error.empty()) rec["error"] = g.error;

@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <sstream>
 
 extern char **environ;
 
@@ -24,8 +26,18 @@ double monotonic() {
 
 }  // namespace
 
-ProcessResult run_process(const std::vector<std::string> &argv, double timeout_s) {
+std::vector<std::string> emulator_prefix() {
+  const char *prefix = std::getenv("NGCC_EMULATOR");
+  std::istringstream words(prefix != nullptr ? prefix : "");
+  std::vector<std::string> command;
+  for (std::string w; words >> w;) command.push_back(w);
+  return command;
+}
+
+ProcessResult run_process(const std::vector<std::string> &command, double timeout_s) {
   ProcessResult r;
+  std::vector<std::string> argv = emulator_prefix();
+  argv.insert(argv.end(), command.begin(), command.end());
   int out_pipe[2], err_pipe[2];
   if (pipe2(out_pipe, O_CLOEXEC) != 0) {
     r.err = std::string("pipe: ") + std::strerror(errno);
@@ -46,7 +58,7 @@ ProcessResult run_process(const std::vector<std::string> &argv, double timeout_s
   args.push_back(nullptr);
   const double start = monotonic();
   pid_t pid = -1;
-  const int spawn_error = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  const int spawn_error = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   close(out_pipe[1]);
   close(err_pipe[1]);

@@ -13,7 +13,11 @@ struct ProcessResult {
   double wall_s = 0;
 };
 
-// argv[0] is the executable path. timeout_s <= 0 means no limit (the limit
+// The words of $NGCC_EMULATOR, e.g. "qemu-aarch64 -L /sysroot" (empty when
+// unset): a cross build runs target executables behind them.
+std::vector<std::string> emulator_prefix();
+
+// argv[0] is the executable path (run behind emulator_prefix()). timeout_s <= 0 means no limit (the limit
 // only catches hangs; it never shortens a measurement that finishes).
 ProcessResult run_process(const std::vector<std::string> &argv, double timeout_s);
 

@@ -145,7 +145,7 @@ void run_default(benchmark::State &state, const Bench b, const CycleCounter &cou
   const CoreClockReading after = probe_core_clock();
   const double calls = static_cast<double>(state.iterations());
   CoreCycleTally core;
-  core.add(static_cast<double>(tsc1 - tsc0), combine(before, after));
+  core.add(static_cast<double>(tsc1 - tsc0), before, after);
   const bool counted = counter.source() == CycleCounter::Source::kPerfCycles;
   set_core_counters(state, core, counted ? static_cast<double>(c1 - c0) : -1, calls, b.bytes);
   const double cycles = static_cast<double>(c1 - c0) / calls;

@@ -2,7 +2,9 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <fstream>
 #include <initializer_list>
+#include <iterator>
 #include <sstream>
 #include <vector>
 
@@ -119,7 +121,15 @@ int cpuinfo_int(const std::string &key) {
   return v.empty() ? -1 : std::atoi(v.c_str());
 }
 
+bool is_aarch64(const CpuIdentity &cpu) { return cpu.machine == "aarch64" || cpu.machine == "arm64"; }
+
 }  // namespace
+
+void add_arm_identity(CpuIdentity &c, const std::string &cpuinfo_text) {
+  c.arm = parse_arm_cpuinfo(cpuinfo_text);
+  if (c.model_name.empty()) c.model_name = arm_model_name(c.arm);
+  if (c.flags.empty()) c.flags = c.arm.features;
+}
 
 CpuIdentity this_cpu() {
   CpuIdentity c;
@@ -130,10 +140,15 @@ CpuIdentity this_cpu() {
   c.family = cpuinfo_int("cpu family");
   c.model = cpuinfo_int("model");
   c.stepping = cpuinfo_int("stepping");
+  if (is_aarch64(c)) {
+    std::ifstream in("/proc/cpuinfo");
+    add_arm_identity(c, std::string(std::istreambuf_iterator<char>(in), {}));
+  }
   return c;
 }
 
 std::string microarchitecture(const CpuIdentity &cpu) {
+  if (is_aarch64(cpu)) return arm_model_name(cpu.arm).empty() ? arm_isa_level(cpu.flags) : "";
   if (cpu.machine != "x86_64" && cpu.machine != "i686" && cpu.machine != "i386") return "";
   const char *name = nullptr;
   if (cpu.vendor == "AuthenticAMD") {
@@ -151,9 +166,8 @@ std::string microarchitecture(const CpuIdentity &cpu) {
 
 std::string system_name(const CpuIdentity &cpu) {
   std::string name = cpu.machine.empty() ? "unknown" : cpu.machine;
-  const std::string model = slug(cpu.model_name);
-  name += "-" + (model.empty() ? std::string("unknown") : model);
-  const std::string uarch = microarchitecture(cpu);
+  const std::string model = slug(cpu.model_name), uarch = microarchitecture(cpu);
+  if (!model.empty() || uarch.empty()) name += "-" + (model.empty() ? std::string("unknown") : model);
   if (!uarch.empty()) name += "-" + uarch;
   return name;
 }
@@ -161,6 +175,7 @@ std::string system_name(const CpuIdentity &cpu) {
 std::string cpu_description(const CpuIdentity &cpu) {
   std::string d = cpu.model_name.empty() ? "unknown CPU" : cpu.model_name;
   d += " (" + (cpu.vendor.empty() ? cpu.machine : cpu.vendor);
+  if (!cpu.arm.cores.empty()) d += " " + arm_midr_description(cpu.arm);
   if (cpu.family >= 0) d += " family " + std::to_string(cpu.family) + " model " + std::to_string(cpu.model);
   const std::string uarch = microarchitecture(cpu);
   if (!uarch.empty()) d += ", " + uarch;
@@ -171,11 +186,13 @@ std::string cpu_identity_json(const CpuIdentity &cpu) {
   auto known = [](int v) { return v >= 0 ? nlohmann::json(v) : nlohmann::json(); };
   CpuFeatures all = 0;
   for (const auto &f : kCpuFeatureNames) all |= f.feature;
-  const nlohmann::ordered_json identity = {
+  nlohmann::ordered_json identity = {
       {"machine", cpu.machine},        {"vendor", cpu.vendor},     {"family", known(cpu.family)},
       {"model", known(cpu.model)},     {"stepping", known(cpu.stepping)},
       {"features", cpu_feature_names(cpu_features_present(all))},
   };
+  // AArch64 has no family and model: each kind of core's MIDR fields.
+  if (!cpu.arm.cores.empty()) identity["cores"] = arm_midr_description(cpu.arm);
   return identity.dump();
 }
 

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "arm_cpu.hpp"
+
 namespace ngcc::bench {
 
 struct CpuIdentity {
@@ -14,15 +16,22 @@ struct CpuIdentity {
   std::string model_name;  // cpuinfo model name, e.g. "AMD EPYC"
   std::string flags;       // cpuinfo flags, space-separated
   int family = -1, model = -1, stepping = -1;  // cpuinfo "cpu family", "model", "stepping" (-1: unknown)
+  ArmCpuInfo arm;  // AArch64: the MIDR fields of each kind of core
 };
 
 CpuIdentity this_cpu();
 
+// AArch64: the MIDR fields from the text of /proc/cpuinfo, the cores' names
+// as the model name (its cpuinfo has none) and the Features line as flags.
+void add_arm_identity(CpuIdentity &cpu, const std::string &cpuinfo_text);
+
 // zen5, alderlake, ... from vendor, family and model; else the x86-64 ISA
-// level its flags reach (x86-64-v4, -v3, -v2, x86-64); "" off x86.
+// level its flags reach (x86-64-v4, -v3, -v2, x86-64). AArch64: "" for a
+// core the model name names, else its architecture level (armv8.2-a, ...).
 std::string microarchitecture(const CpuIdentity &cpu);
 
-// <machine>-<model name slug>-<micro-architecture>, e.g. x86_64-amd-epyc-zen5.
+// <machine>-<model name slug>-<micro-architecture>, e.g. x86_64-amd-epyc-zen5,
+// aarch64-qualcomm-oryon, aarch64-armv8.2-a (a core of no known name).
 std::string system_name(const CpuIdentity &cpu);
 
 // One line naming the CPU exactly, e.g. "AMD EPYC (AuthenticAMD family 26 model 2, zen5)".
@@ -31,7 +40,8 @@ std::string cpu_description(const CpuIdentity &cpu);
 // What a results directory records of the CPU it was made on (cpu.json),
 // and a later run is compared with: one JSON object of machine, vendor,
 // family, model, stepping (null: unknown) and the extensions of
-// common/cpu_features.hpp that may be used here (NGCC_CPU_DISABLE applied).
+// common/cpu_features.hpp that may be used here (NGCC_CPU_DISABLE applied);
+// on AArch64 also the cores' MIDR fields.
 std::string cpu_identity_json(const CpuIdentity &cpu);
 
 }  // namespace ngcc::bench

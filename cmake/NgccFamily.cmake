@@ -132,15 +132,14 @@ function(ngcc_add_family dir)
   endif()
 
   # The implementation objects: one object library per implementation this
-  # target can run (all of them on x86-64, the portable one elsewhere), each
+  # target can run (those of NGCC_TARGET_VARIANTS), each
   # with its variant's flags. The tests link every one; each module, its own.
   set(built_variants "")
   set(all_objects "")
   foreach(variant IN LISTS NGCC_ALL_VARIANTS)
     set(implementation ${NGCC_VARIANT_IMPLEMENTATION_${variant}})
     string(REGEX REPLACE "-simde$" "" file_implementation ${implementation})
-    if(NOT file_implementation IN_LIST implementations OR
-       (NOT variant STREQUAL "ref" AND NOT NGCC_TARGET_X86_64))
+    if(NOT file_implementation IN_LIST implementations OR NOT variant IN_LIST NGCC_TARGET_VARIANTS)
       continue()
     endif()
     ngcc_variant_flags(flags ${variant} ${extensions})

@@ -15,11 +15,13 @@
 set(NGCC_MODULE_DIR ${CMAKE_BINARY_DIR}/modules CACHE INTERNAL "")
 set(NGCC_MODULE_MANIFEST ${NGCC_MODULE_DIR}/ngcc_modules.json CACHE INTERNAL "")
 
+# The variants of each target architecture: those whose implementations
+# build and run there (the AArch64 optimized variant is not written yet).
 set(NGCC_ALL_VARIANTS ref opt avx512)
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
-  set(NGCC_TARGET_X86_64 ON)
+  set(NGCC_TARGET_VARIANTS ref opt avx512)
 else()
-  set(NGCC_TARGET_X86_64 OFF)
+  set(NGCC_TARGET_VARIANTS ref)
 endif()
 set(NGCC_VARIANT_IMPLEMENTATION_ref portable)
 set(NGCC_VARIANT_IMPLEMENTATION_opt avx2)
@@ -30,7 +32,9 @@ set(NGCC_VARIANT_FLAGS_opt -O3 -march=x86-64-v3)
 # F/BW/VL/VBMI/VBMI2 or NGCC_CPU_DISABLE hides one (the fuzz preset: native
 # code where it can run).
 set(NGCC_EMULATE_AVX512 OFF)
-if(NGCC_AVX512_EMULATION STREQUAL "AUTO")
+if(NOT "avx512" IN_LIST NGCC_TARGET_VARIANTS)
+  # No avx512 variant on this target: nothing to emulate.
+elseif(NGCC_AVX512_EMULATION STREQUAL "AUTO")
   file(STRINGS /proc/cpuinfo flags REGEX "^flags" LIMIT_COUNT 1)
   string(TOUPPER "$ENV{NGCC_CPU_DISABLE}" hidden)
   string(REGEX REPLACE "[, \t]+" ";" hidden "${hidden}")

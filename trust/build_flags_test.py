@@ -2,7 +2,7 @@
 """The compile line every module reports (ngcc_instance()->build_flags, listed
 in the module manifest) is the one that compiled its algorithm code: its
 generated definition and its implementation's objects, as compile_commands.json
-records them (without the compiler, -D, -I, -o and -c arguments).
+records them (without the compiler, -D, -I, -isystem, -o and -c arguments).
 
 usage: build_flags_test.py BUILD_DIR
 """
@@ -19,7 +19,7 @@ def compile_line(command):
         if skip:
             obj = a if skip == "-o" else obj
             skip = None
-        elif a in ("-o", "-c"):
+        elif a in ("-o", "-c", "-isystem"):
             skip = a
         elif not a.startswith(("-D", "-I")):
             flags.append(a)

@@ -19,6 +19,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from ngcc_common import target_command, without_emulator_lines  # noqa: E402
+
 
 def run(cmd, hidden, timeout):
     """cmd with NGCC_CPU_DISABLE=hidden (unset if None)."""
@@ -32,6 +35,7 @@ def run(cmd, hidden, timeout):
 def check(label, cmd, expect=None, status=None, hidden=None):
     """A one-line error containing `expect`, exit status `status` (any non-zero if None)."""
     proc = run(cmd, hidden, 120)
+    proc.stderr = without_emulator_lines(proc.stderr)
     lines = [l for l in proc.stderr.splitlines() if l.strip()]
     problems = []
     if proc.returncode == 0:
@@ -82,6 +86,8 @@ def main():
     ap.add_argument("--bench")
     ap.add_argument("--report")
     a = ap.parse_args()
+    kat = target_command(a.kat)
+    bench = target_command(a.bench) if a.bench else []
     tmp = tempfile.mkdtemp(prefix="ngcc-tool-inputs-")
     try:
         def write(name, content):
@@ -93,41 +99,41 @@ def main():
         not_elf = write("libnot-elf.so", "this is text, not an ELF shared object\n")
         out = os.path.join(tmp, "out")
         ok = True
-        ok &= check("ngcc-kat: missing module file", [a.kat, os.path.join(tmp, "libmissing.so"), "--out", out])
-        ok &= check("ngcc-kat: non-ELF file", [a.kat, not_elf, "--out", out])
-        ok &= check("ngcc-kat: library without CryptHash", [a.kat, a.no_crypthash, "--out", out],
+        ok &= check("ngcc-kat: missing module file", [*kat, os.path.join(tmp, "libmissing.so"), "--out", out])
+        ok &= check("ngcc-kat: non-ELF file", [*kat, not_elf, "--out", out])
+        ok &= check("ngcc-kat: library without CryptHash", [*kat, a.no_crypthash, "--out", out],
                     expect="no CryptHash symbol", status=2)
         foreign = ["--name", "CHIME-512", "--digest-bits", "256", "--kinds", "2_12", "--out", out]
-        ok &= check("ngcc-kat: library writing 128 bytes into a 256-bit digest", [a.kat, a.overrun] + foreign,
+        ok &= check("ngcc-kat: library writing 128 bytes into a 256-bit digest", [*kat, a.overrun] + foreign,
                     expect=os.path.basename(a.overrun)
                     + ": KAT_2_12 record 1 (msg_len_bits 0): CryptHash wrote 96 bytes past a 256-bit digest",
                     status=1)
-        ok &= check("ngcc-kat: library reading past the message", [a.kat, a.overread] + foreign,
+        ok &= check("ngcc-kat: library reading past the message", [*kat, a.overread] + foreign,
                     expect=": KAT_2_12 record 1 (msg_len_bits 0): CryptHash read past the end of its 0-byte message",
                     status=1)
-        ok &= check("ngcc-kat: library crashing", [a.kat, a.crash] + foreign,
+        ok &= check("ngcc-kat: library crashing", [*kat, a.crash] + foreign,
                     expect=": KAT_2_12 record 6 (msg_len_bits 5): CryptHash crashed with signal 11", status=1)
-        ok &= check("ngcc-kat: --name in no manifest", [a.kat, a.module, "--name", "Chime-512", "--out", out],
+        ok &= check("ngcc-kat: --name in no manifest", [*kat, a.module, "--name", "Chime-512", "--out", out],
                     expect="no manifest line for KAT_2_12_Chime-512.txt in ", status=2)
-        ok &= check("ngcc-kat: --name in no manifest, near miss", [a.kat, a.module, "--name", "Chime-512"],
+        ok &= check("ngcc-kat: --name in no manifest, near miss", [*kat, a.module, "--name", "Chime-512"],
                     expect="(did you mean CHIME-512?)", status=2)
         ok &= check_ok("ngcc-kat: module for a CPU extension this CPU lacks",
-                       [a.kat, a.unsupported_cpu, "--kinds", "2_12", "--out", out],
+                       [*kat, a.unsupported_cpu, "--kinds", "2_12", "--out", out],
                        ("SKIP ngcc_misbehave_unsupported_cpu", "which lacks AVX512F AVX512BW AVX512VL AVX512VBMI2; "
                         "CryptHash returns NGCC_ERR_UNSUPPORTED_CPU\n"))
         unknown_feature = "NGCC_CPU_DISABLE: unknown CPU feature 'AVX9' (known: AVX2, "
-        ok &= check("ngcc-kat: NGCC_CPU_DISABLE names an unknown feature", [a.kat, a.module, "--out", out],
+        ok &= check("ngcc-kat: NGCC_CPU_DISABLE names an unknown feature", [*kat, a.module, "--out", out],
                     expect=unknown_feature, status=2, hidden="AVX9")
         library = ["--library", "AFS-TrEDM-512:512:submitted-opt:" + a.module, "--needs", "avx2,FMA"]
         ok &= check_ok("ngcc-kat: a library compiled for a hidden extension",
-                       [a.kat] + library + ["--kinds", "2_12", "--out", out],
+                       [*kat] + library + ["--kinds", "2_12", "--out", out],
                        ("SKIP " + os.path.basename(a.module)[3:-3] + ": built for AVX2 FMA, not supported here: "
                         "NGCC_CPU_DISABLE hides AVX2; not run\n", "1 module(s) skipped"), hidden="AVX2")
-        ok &= check("ngcc-kat: --needs names an unknown feature", [a.kat] + library[:2] + ["--needs", "AVX2,SSE9"],
+        ok &= check("ngcc-kat: --needs names an unknown feature", [*kat] + library[:2] + ["--needs", "AVX2,SSE9"],
                     expect="--needs: unknown CPU feature 'SSE9'", status=2)
         if a.opt_module:
             ok &= check_ok("ngcc-kat: NGCC_CPU_DISABLE hides what an opt module needs",
-                           [a.kat, a.opt_module, "--kinds", "2_12", "--out", out],
+                           [*kat, a.opt_module, "--kinds", "2_12", "--out", out],
                            ("SKIP " + os.path.basename(a.opt_module)[3:-3] + ": not run: ",
                             "not supported here: NGCC_CPU_DISABLE hides AVX2", "0 PASS, 0 FAIL, 1 module(s) skipped"),
                            hidden="AVX2")
@@ -138,21 +144,21 @@ def main():
             copies.append(os.path.join(tmp, d, f"lib{stem}.so"))
             shutil.copy(a.module, copies[-1])
         named = ["--name", "Theirs-1", "--no-manifest", "--kinds", "2_12", "--out", out]
-        ok &= check_ok("ngcc-kat: two libraries under one --name", [a.kat, copies[0], copies[1]] + named,
+        ok &= check_ok("ngcc-kat: two libraries under one --name", [*kat, copies[0], copies[1]] + named,
                        "no manifest line", [os.path.join(out, s, "KAT_2_12_Theirs-1.txt") for s in ("theirs-a", "theirs-b")])
-        ok &= check("ngcc-kat: two libraries with one stem", [a.kat, copies[0], copies[2]] + named,
+        ok &= check("ngcc-kat: two libraries with one stem", [*kat, copies[0], copies[2]] + named,
                     expect="would go to", status=2)
         if a.bench:
-            ok &= check("bench: NGCC_CPU_DISABLE names an unknown feature", [a.bench, "--benchmark_list_tests"],
+            ok &= check("bench: NGCC_CPU_DISABLE names an unknown feature", [*bench, "--benchmark_list_tests"],
                         expect=unknown_feature, status=2, hidden="avx2, AVX9")
             ok &= check("bench: missing campaign.yaml",
-                        [a.bench, "--ngcc_campaign=" + os.path.join(tmp, "missing.yaml")])
+                        [*bench, "--ngcc_campaign=" + os.path.join(tmp, "missing.yaml")])
             ok &= check("bench: malformed campaign.yaml (YAML syntax)",
-                        [a.bench, "--ngcc_campaign=" + write("syntax.yaml", "sizes: [64, 1024\ninstances:\n")])
+                        [*bench, "--ngcc_campaign=" + write("syntax.yaml", "sizes: [64, 1024\ninstances:\n")])
             ok &= check("bench: malformed campaign.yaml (unknown key)",
-                        [a.bench, "--ngcc_campaign=" + write("keys.yaml", "modules: [1, 2]\n")])
+                        [*bench, "--ngcc_campaign=" + write("keys.yaml", "modules: [1, 2]\n")])
             ok &= check("bench: campaign.yaml is not a mapping",
-                        [a.bench, "--ngcc_campaign=" + write("list.yaml", "- 1\n- 2\n")])
+                        [*bench, "--ngcc_campaign=" + write("list.yaml", "- 1\n- 2\n")])
         if a.report:
             results = os.path.join(tmp, "results")
             os.makedirs(results)

@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -83,10 +84,22 @@ class ModuleDir {
   std::vector<std::string> files_;
 };
 
+inline bool under_emulator() { return !emulator_prefix().empty(); }
+
 // Runs bench with these arguments (and a short min time), returns its result.
+// Under an emulator its stderr loses the lines the emulator adds when a
+// (forked) guest process dies of a signal.
 inline ProcessResult run_bench(std::vector<std::string> args, double timeout_s = 300) {
   args.insert(args.begin(), NGCC_BENCH_EXE);
-  return run_process(args, timeout_s);
+  ProcessResult r = run_process(args, timeout_s);
+  if (under_emulator()) {
+    std::string err;
+    std::istringstream lines(r.err);
+    for (std::string line; std::getline(lines, line);)
+      if (line.rfind("qemu: uncaught target signal", 0) != 0) err += line + "\n";
+    r.err = err;
+  }
+  return r;
 }
 
 // stdout of a --benchmark_format=json run, parsed (null on malformed output).

@@ -15,7 +15,7 @@ const char kV3[] = "fpu cx16 lahf_lm popcnt sse4_1 sse4_2 ssse3 avx avx2 bmi1 bm
 const char kV4[] = " avx512f avx512bw avx512cd avx512dq avx512vl";
 
 CpuIdentity cpu(const char *vendor, const char *model_name, int family, int model, bool avx512) {
-  return {"x86_64", vendor, model_name, std::string(kV3) + (avx512 ? kV4 : ""), family, model};
+  return {"x86_64", vendor, model_name, std::string(kV3) + (avx512 ? kV4 : ""), family, model, -1, {}};
 }
 
 TEST(SystemName, AmdZen3Zen4Zen5) {
@@ -62,11 +62,12 @@ TEST(SystemName, IntelWithAndWithoutAvx512) {
   EXPECT_EQ(microarchitecture(cpu("GenuineIntel", "", 6, 0xfe, true)), "x86-64-v4");
 }
 
+// AArch64: arm_system_name_test.cpp.
 TEST(SystemName, OtherMachines) {
-  const CpuIdentity arm{"aarch64", "", "", "fp asimd", -1, -1};
-  EXPECT_EQ(microarchitecture(arm), "");
-  EXPECT_EQ(system_name(arm), "aarch64-unknown");
-  EXPECT_EQ(cpu_description(arm), "unknown CPU (aarch64)");
+  const CpuIdentity riscv{"riscv64", "", "", "", -1, -1, -1, {}};
+  EXPECT_EQ(microarchitecture(riscv), "");
+  EXPECT_EQ(system_name(riscv), "riscv64-unknown");
+  EXPECT_EQ(cpu_description(riscv), "unknown CPU (riscv64)");
 }
 
 TEST(SystemName, ThisMachineHasAName) {

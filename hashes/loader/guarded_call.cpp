@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -86,7 +87,10 @@ void on_fatal_signal(int sig, siginfo_t *info, void *) {
 }
 
 void install_fault_handlers() {
-  const std::size_t stack_size = 64 * 1024;
+  // AArch64 signal frames carry the SVE/SME registers: the kernel's minimum
+  // (_SC_MINSIGSTKSZ) can exceed the usual 64 KiB.
+  const long minimum = ::sysconf(_SC_MINSIGSTKSZ);
+  const std::size_t stack_size = std::max<std::size_t>(64 * 1024, minimum > 0 ? 4 * static_cast<std::size_t>(minimum) : 0);
   void *stack = ::mmap(nullptr, stack_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (stack != MAP_FAILED) {
     stack_t ss{};
@@ -172,7 +176,7 @@ GuardedBuffer::GuardedBuffer(std::size_t capacity, Sharing sharing) : capacity_(
   map_ = static_cast<std::uint8_t *>(map);
   // Large private buffers in huge pages where the kernel allows: a child
   // forked later then gets a few page-table entries instead of a fault per
-  // 4 KiB page (and untouched memory reads from the huge zero page).
+  // base page (and untouched memory reads from the huge zero page).
   if (sharing == Sharing::kPrivate && body >= kHugePage) ::madvise(map_, body, MADV_HUGEPAGE);
   if (::mprotect(map_ + body, page, PROT_NONE) != 0) {
     const int e = errno;

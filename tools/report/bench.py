@@ -151,7 +151,9 @@ class Measurement:
     def use_trials(self, trials, tsc_hz):
         """Guide mode: the record's timed trials as the repetitions (one
         bench.json row holds their totals), so the intervals have five values.
-        The means over all calls stay those of the row."""
+        The means over all calls stay those of the row, and so does the
+        core-clock flag (judged on all the row's probes, bench/SCHEMA.md)."""
+        row_flag = self.clock_flagged
         reps = []
         for t in trials:
             calls = int(t["measurements"])
@@ -163,7 +165,7 @@ class Measurement:
                 calls=calls, seconds=t["seconds"] / calls, cycles=t["cycles"] / calls,
                 core=core / calls if isinstance(core, (int, float)) else None,
                 cpu=cpu_seconds * tsc_hz / calls if isinstance(cpu_seconds, (int, float)) and tsc_hz else None,
-                core_per_tsc=t.get("core_per_tsc"), clock_flag=bool(t.get("core_clock_flag"))))
+                core_per_tsc=t.get("core_per_tsc"), clock_flag=row_flag))
         if reps and sum(r.calls for r in reps) == self.calls:
             self.reps = reps
 

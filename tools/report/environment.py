@@ -35,6 +35,26 @@ def core_per_tsc(bench):
     return sum(ratios) / len(ratios) if ratios else None
 
 
+def architecture(bench, records):
+    """x86-64 or AArch64: the records' architecture, else the kernel line's machine."""
+    machine = ctx_text(records.environment, "architecture")
+    if machine is None:
+        kernel = ctx_text(bench.context, "kernel", default="")
+        machine = kernel.split()[-1] if kernel.split() else "x86_64"
+    return {"x86_64": "x86-64", "amd64": "x86-64",
+            "aarch64": "AArch64", "arm64": "AArch64"}.get(machine, machine)
+
+
+def emulated(bench):
+    """A warning when the run was under an emulator (a cross build), else ''."""
+    emulator = ctx_text(bench.context, "emulator")
+    if not emulator:
+        return ""
+    return ("**Run under the emulator `%s`: every time, cycle and speed figure in this "
+            "report is the emulator's and means nothing for any processor; the run "
+            "proves only that the code runs and is correct there.**" % emulator)
+
+
 def _processor(ctx, env):
     cpu = ctx_text(ctx, "cpu_model", default=NA)
     where = ctx_text(ctx, "pinned_cpu") or ctx_text(env, "cpu_number") \
@@ -133,10 +153,12 @@ def _probe_text(bench):
     return text
 
 
-def record_rows(bench, kat):
+def record_rows(bench, kat, records):
     """Our measurement record: how the figures were taken."""
     ctx = bench.context
-    rows = []
+    rows = [("architecture", architecture(bench, records))]
+    if ctx_text(ctx, "emulator"):
+        rows.append(("emulator", "`%s`: timings mean nothing" % ctx_text(ctx, "emulator")))
     ident = [ctx_text(ctx, "microarchitecture")]
     if ctx_text(ctx, "cpu_family") is not None:
         ident.append("family %s model %s" % (ctx_text(ctx, "cpu_family"),
@@ -150,7 +172,9 @@ def record_rows(bench, kat):
         rows.append(("CPU", "; ".join(ident)))
     cycles = ctx_text(ctx, "cycle_source", default=NA)
     tsc = _number(ctx_text(ctx, "tsc_ghz"))
-    if tsc:
+    if ctx_text(ctx, "cycle_counter"):
+        cycles += "; " + ctx_text(ctx, "cycle_counter")
+    elif tsc:
         cycles += "; TSC %.3f GHz" % tsc
     if ctx_text(ctx, "cycle_source_reason"):
         cycles += " (%s)" % ctx_text(ctx, "cycle_source_reason")

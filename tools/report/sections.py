@@ -6,7 +6,7 @@ is in templates/; this module fills in the tables."""
 
 from report.bench import skipped_entries
 from report.candidates import implementation
-from report.environment import published_rows, record_rows
+from report.environment import architecture, emulated, published_rows, record_rows
 from report.formats import (fmt_calls, fmt_cycles, fmt_int, fmt_kib, fmt_mbs,
                             fmt_one_decimal, fmt_time, size_label)
 from report.inputs import ctx_text
@@ -94,12 +94,7 @@ class Report:
         return text
 
     def arch(self):
-        machine = ctx_text(self.records.environment, "architecture")
-        if machine is None:
-            kernel = ctx_text(self.bench.context, "kernel", default="")
-            machine = kernel.split()[-1] if kernel.split() else "x86_64"
-        return {"x86_64": "x86-64", "amd64": "x86-64",
-                "aarch64": "AArch64", "arm64": "AArch64"}.get(machine, machine)
+        return architecture(self.bench, self.records)
 
     # -- §1 --------------------------------------------------------------------
 
@@ -147,7 +142,7 @@ class Report:
         return dict(
             environment_table=md_table(("item", "value"),
                                        published_rows(self.bench, self.records)),
-            record_table=md_table(("item", "value"), record_rows(self.bench, self.kat)),
+            record_table=md_table(("item", "value"), record_rows(self.bench, self.kat, self.records)),
         )
 
     # -- §3 --------------------------------------------------------------------
@@ -366,7 +361,7 @@ class Report:
     # -- the report --------------------------------------------------------------
 
     def candidate(self, fam, plot_name):
-        values = dict(system=self.system, id=fam.id, arch=self.arch())
+        values = dict(system=self.system, id=fam.id, arch=self.arch(), emulated=emulated(self.bench))
         for part in (self.basic_information(fam), self.environment(),
                      self.performance(fam, plot_name), self.resources(fam),
                      self.evidence(fam)):

@@ -4,6 +4,7 @@ sizes, with the relative figures of the candidate reports."""
 
 from report.bench import skipped_entries
 from report.candidates import all_parameter_sets
+from report.environment import emulated
 from report.formats import fmt_mbs, fmt_one_decimal, size_label
 from report.inputs import ctx_text
 from report.markdown import code, fill, md_table
@@ -49,7 +50,7 @@ def summary(report, families):
                 if report.kat_cell(i, v) != "PASS"]
     return fill(
         "summary",
-        system=report.system, basis=c.basis_words(),
+        system=report.system, basis=c.basis_words(), emulated=emulated(b),
         ranked_sizes=" and ".join(size_label(s) for s in RANKED_SIZES),
         relative=(c.explanation() if c.active else c.absent()),
         reports=", ".join("[%s](%s.md)" % (f.stem, f.stem) for f in families),

@@ -3,7 +3,8 @@
 CHIME-512/submitted-ref and passes KAT_2_12; the broken one reports its
 compile error in one line and builds an optimized library that fails KAT_2_12.
 
-usage: submission_check.py NGCC_KAT MODULE_MANIFEST
+usage: submission_check.py NGCC_KAT MODULE_MANIFEST CC CXX
+(CC and CXX: the build's compilers, which the builder uses)
 """
 import os
 import subprocess
@@ -14,19 +15,22 @@ import unittest
 import yaml
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, TOOLS)
+from ngcc_common import target_command  # noqa: E402
+
 BUILDER = os.path.join(TOOLS, "ngcc_submission.py")
 FIXTURES = os.path.join(TOOLS, "testdata", "submission")
-KAT, MANIFEST = sys.argv[1], sys.argv[2]
+KAT, MANIFEST, CC, CXX = sys.argv[1:5]
 
 
 def build(package, out, *extra):
     return subprocess.run([sys.executable, BUILDER, "build", os.path.join(FIXTURES, package),
-                           "--out", out, "--manifest", MANIFEST, *extra],
+                           "--out", out, "--manifest", MANIFEST, "--cc", CC, "--cxx", CXX, *extra],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def kat_2_12(library, out):
-    return subprocess.run([KAT, library, "--name", "CHIME-512", "--digest-bits", "512",
+    return subprocess.run(target_command(KAT) + [library, "--name", "CHIME-512", "--digest-bits", "512",
                            "--kinds", "2_12", "--out", out],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 

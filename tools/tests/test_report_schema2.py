@@ -111,6 +111,28 @@ class Schema2Report(GeneratedReports, unittest.TestCase):
         self.assertIn("mean cycles are core cycles counted by `perf_event_open`", chime)
         self.assertNotIn("mean TSC ticks", chime)
 
+    def test_an_aarch64_run_under_an_emulator_says_so(self):
+        def ctx(c):
+            c["kernel"] = "Linux 6.1.0 #1 SMP aarch64"
+            c["cpu_model"] = "Qualcomm Oryon"
+            c["cycle_counter"] = ("cntvct_el0 ticks at 0.0625 GHz (cntfrq_el0); "
+                                  "core cycles estimated with the core-clock probe")
+            c["emulator"] = "qemu-aarch64 -L /deps"
+        reports = reports_from(edited(ctx), sample=SAMPLE2)
+        chime = reports["hash-26-CHIME.md"]
+        self.assertIn("— performance on AArch64", chime)
+        warning = "**Run under the emulator `qemu-aarch64 -L /deps`: every time, cycle and speed"
+        self.assertIn(warning, chime)
+        self.assertIn(warning, reports["summary.md"])
+        env = dict(table_rows(section(chime, 2), "| item | value |"))
+        self.assertTrue(env["processor"].startswith("Qualcomm Oryon"))
+        record = dict(table_rows(section(chime, 2).split("### Measurement record")[1], "| item | value |"))
+        self.assertEqual(record["architecture"], "AArch64")
+        self.assertEqual(record["emulator"], "`qemu-aarch64 -L /deps`: timings mean nothing")
+        self.assertTrue(record["cycle source"].startswith("tsc; cntvct_el0 ticks at 0.0625 GHz (cntfrq_el0)"))
+        native = reports_from(edited(), sample=SAMPLE2)
+        self.assertNotIn("Run under the emulator", native["summary.md"])
+
     def test_clock_flag_marks_the_row(self):
         rows = {(r[0], r[1]): r for r in table_rows(self.chime, PERF_HEADER)}
         self.assertTrue(rows[("`CHIME-1024` (opt)", "4096 B")][2].endswith(" ⚠"))
