@@ -17,8 +17,8 @@ making it, and says on stderr where that is and why:
   this CPU (how committed campaigns are remade);
 - with --merge (kat.json of a campaign's libraries, merged by merge-kat), the
   first of DIR and its newest run that was made on this CPU and holds no
-  bench.json yet, so the KAT runs of several packages gather in one directory
-  for the bench run after them.
+  bench.json yet, else a new run: the KAT runs of several packages gather in
+  one directory for the bench run after them.
 
 merge-kat puts the modules of NEW (an ngcc-kat --json output) into TARGET
 (kat.json), replacing those of the same instance and variant and keeping the
@@ -116,11 +116,14 @@ def place(directory, name, here, description, replace=False, now=None, merge=Fal
                              % (directory, "; ".join(diff)))
         record(directory, here, description)
         return directory, "replacing %s in %s" % (name, directory)
-    if not os.path.exists(os.path.join(directory, name)) and made_here(directory, here):
+    # A merged kat.json does not complete a bench run: the bench run after it
+    # could not join, nor the next package's KAT run.
+    if not merge and not os.path.exists(os.path.join(directory, name)) and made_here(directory, here):
         record(directory, here, description)
         return directory, "%s goes to %s" % (name, directory)
     run = newest_run(directory)
-    if run and not os.path.exists(os.path.join(run, name)) and holds_campaign(run) and made_here(run, here):
+    if not merge and run and not os.path.exists(os.path.join(run, name)) and holds_campaign(run) \
+            and made_here(run, here):
         return run, "%s goes to %s, beside the %s there" % (
             name, run, " and ".join(f for f in CAMPAIGN_FILES if os.path.exists(os.path.join(run, f))))
     now = now or datetime.datetime.now(datetime.timezone.utc)

@@ -204,6 +204,13 @@ class PlaceForMerge(ResultsDirectory):
         self.campaign(None, files=("bench.json",), directory=first)
         self.assertNotEqual(results.place(self.dir, "kat.json", ZEN5, "", merge=True, now=T2)[0], first)
 
+    def test_a_bench_run_before_is_not_joined(self):
+        self.campaign(ZEN5)
+        bench_run, _ = results.place(self.dir, "bench.json", ZEN5, "", now=T1)
+        self.campaign(None, files=("bench.json",), directory=bench_run)
+        kat_run, _ = results.place(self.dir, "kat.json", ZEN5, "", merge=True, now=T2)
+        self.assertNotEqual(kat_run, bench_run)
+
     def test_a_new_directory_takes_the_merge_itself(self):
         self.assertEqual(results.place(self.dir, "kat.json", ZEN5, "", merge=True)[0], self.dir)
 
