@@ -19,9 +19,9 @@ constexpr std::uint64_t kMaxMessageBytes = 16u << 20;  // as the published drive
 // The guide's S1-S8 (perf-method.md §8, §3.4.2), when a campaign names none.
 const std::vector<std::uint64_t> kGuideSizes = {32, 128, 512, 1024, 4096, 8192, 16384, 65536};
 // The NICCS package layout (DESIGN.md §2): Reference, Optimized, Additional implementation.
-const std::set<std::string> kOurVariants = {"ref", "opt", "avx512"};
+const std::set<std::string> kOurVariants = {"ref", "opt", "avx512", "sha3"};
 // Variant labels a library cannot take: the rows would collide with ours.
-const std::set<std::string> kReservedLabels = {"ref", "opt", "avx512", "openssl", "external"};
+const std::set<std::string> kReservedLabels = {"ref", "opt", "avx512", "sha3", "openssl", "external"};
 
 class Reader {
  public:

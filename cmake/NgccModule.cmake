@@ -12,22 +12,30 @@
 #                                                (+ the family's extensions);
 #           with NGCC_AVX512_EMULATION the same source against SIMDe, -O2 -march=x86-64-v3
 #           (-Wno-psabi: SIMDe passes 512-bit vectors by value)
+# and on AArch64, where `opt` is that architecture's optimized implementation:
+#   opt     Optimized implementation   armv8       -O3 -march=armv8-a (AdvSIMD and scalar)
+#   sha3    Additional implementation  armv8_sha3  -O3 -march=armv8.2-a+sha3
 set(NGCC_MODULE_DIR ${CMAKE_BINARY_DIR}/modules CACHE INTERNAL "")
 set(NGCC_MODULE_MANIFEST ${NGCC_MODULE_DIR}/ngcc_modules.json CACHE INTERNAL "")
 
 # The variants of each target architecture: those whose implementations
-# build and run there (the AArch64 optimized variant is not written yet).
-set(NGCC_ALL_VARIANTS ref opt avx512)
+# build and run there.
+set(NGCC_VARIANT_IMPLEMENTATION_ref portable)
+set(NGCC_VARIANT_FLAGS_ref -O2)
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   set(NGCC_TARGET_VARIANTS ref opt avx512)
+  set(NGCC_VARIANT_IMPLEMENTATION_opt avx2)
+  set(NGCC_VARIANT_IMPLEMENTATION_avx512 avx512)
+  set(NGCC_VARIANT_FLAGS_opt -O3 -march=x86-64-v3)
+elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
+  set(NGCC_TARGET_VARIANTS ref opt sha3)
+  set(NGCC_VARIANT_IMPLEMENTATION_opt armv8)
+  set(NGCC_VARIANT_IMPLEMENTATION_sha3 armv8_sha3)
+  set(NGCC_VARIANT_FLAGS_opt -O3 -march=armv8-a)
+  set(NGCC_VARIANT_FLAGS_sha3 -O3 -march=armv8.2-a+sha3)
 else()
   set(NGCC_TARGET_VARIANTS ref)
 endif()
-set(NGCC_VARIANT_IMPLEMENTATION_ref portable)
-set(NGCC_VARIANT_IMPLEMENTATION_opt avx2)
-set(NGCC_VARIANT_IMPLEMENTATION_avx512 avx512)
-set(NGCC_VARIANT_FLAGS_ref -O2)
-set(NGCC_VARIANT_FLAGS_opt -O3 -march=x86-64-v3)
 # NGCC_AVX512_EMULATION: ON, OFF, or AUTO = ON where this host lacks AVX-512
 # F/BW/VL/VBMI/VBMI2 or NGCC_CPU_DISABLE hides one (the fuzz preset: native
 # code where it can run).

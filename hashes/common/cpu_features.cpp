@@ -3,6 +3,11 @@
 #include <cctype>
 #include <cstdlib>
 
+#if defined(__aarch64__)
+#include <asm/hwcap.h>
+#include <sys/auxv.h>
+#endif
+
 namespace ngcc {
 namespace {
 
@@ -21,11 +26,18 @@ bool in_hardware(CpuFeature feature) {
     case kAvx512VL: return __builtin_cpu_supports("avx512vl");
     case kAvx512Vbmi: return __builtin_cpu_supports("avx512vbmi");
     case kAvx512Vbmi2: return __builtin_cpu_supports("avx512vbmi2");
+    case kSha3: return false;
   }
   return false;
 }
+#elif defined(__aarch64__)
+// As the kernel reports it: it sets HWCAP_SHA3 where the CPU implements
+// ID_AA64ISAR0_EL1.SHA3 and it saves the state.
+bool in_hardware(CpuFeature feature) {
+  return feature == kSha3 && (getauxval(AT_HWCAP) & HWCAP_SHA3) != 0;
+}
 #else
-bool in_hardware(CpuFeature) { return false; }  // every feature above is x86
+bool in_hardware(CpuFeature) { return false; }
 #endif
 
 bool same_name(std::string_view a, const char *b) {

@@ -9,13 +9,19 @@
 #include <string>
 #include <string_view>
 
-// Expands to its arguments where the target is x86-64, to nothing elsewhere:
-// every family lists its x86 implementations (whose files build only there)
-// in its table of implementations with it.
+// Each expands to its arguments and a comma where the target is its
+// architecture, to nothing elsewhere: every family lists the implementations
+// whose files build only there in its table of implementations with them,
+// {&kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512) NGCC_AARCH64_ONLY(&kArmv8)}.
 #if defined(__x86_64__)
-#define NGCC_X86_64_ONLY(...) __VA_ARGS__
+#define NGCC_X86_64_ONLY(...) __VA_ARGS__,
 #else
 #define NGCC_X86_64_ONLY(...)
+#endif
+#if defined(__aarch64__)
+#define NGCC_AARCH64_ONLY(...) __VA_ARGS__,
+#else
+#define NGCC_AARCH64_ONLY(...)
 #endif
 
 namespace ngcc {
@@ -33,6 +39,7 @@ enum CpuFeature : std::uint32_t {
   kAvx512VL = 1u << 8,
   kAvx512Vbmi = 1u << 9,
   kAvx512Vbmi2 = 1u << 10,
+  kSha3 = 1u << 11,  // AArch64: ARMv8.2-A SHA3 (EOR3, BCAX, RAX1, XAR)
 };
 using CpuFeatures = std::uint32_t;
 
@@ -44,7 +51,7 @@ inline constexpr CpuFeatureName kCpuFeatureNames[] = {
     {kAvx2, "AVX2"},         {kBmi1, "BMI1"},         {kBmi2, "BMI2"},
     {kFma, "FMA"},           {kAvx512F, "AVX512F"},   {kAvx512BW, "AVX512BW"},
     {kAvx512CD, "AVX512CD"}, {kAvx512DQ, "AVX512DQ"}, {kAvx512VL, "AVX512VL"},
-    {kAvx512Vbmi, "AVX512VBMI"}, {kAvx512Vbmi2, "AVX512VBMI2"},
+    {kAvx512Vbmi, "AVX512VBMI"}, {kAvx512Vbmi2, "AVX512VBMI2"}, {kSha3, "SHA3"},
 };
 
 // "AVX2 BMI1 BMI2 FMA"; "" for none.
@@ -126,6 +133,9 @@ constexpr CpuFeatures kCompiledFeatures = 0
 #endif
 #ifdef __AVX512VBMI2__
     | kAvx512Vbmi2
+#endif
+#ifdef __ARM_FEATURE_SHA3
+    | kSha3
 #endif
     ;
 }  // namespace
