@@ -6,6 +6,7 @@
 // guard page (guarded_call.hpp): a read past ceil(n/8) bytes faults.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -20,6 +21,7 @@ namespace ngcc::kat {
 enum class Kind { k2_12, k2_23, k2_33, Loop };
 constexpr Kind kAllKinds[] = {Kind::k2_12, Kind::k2_23, Kind::k2_33, Kind::Loop};
 constexpr int kLoopIterations = 1000000;  // calls 0 … 1 000 000 (§5.4)
+constexpr std::size_t kLoopCalls = kLoopIterations + 1;
 
 std::string kind_name(Kind kind);  // "2_12", "2_23", "2_33", "Loop"
 std::optional<Kind> parse_kind(std::string_view name);

@@ -15,6 +15,7 @@
 #include "hex.hpp"
 #include "kat_console.hpp"
 #include "kat_describe.hpp"
+#include "kat_speed.hpp"
 #include "ngcc/module_loader.hpp"
 #include "sha256_file.hpp"
 
@@ -30,7 +31,6 @@ struct ResultHeader {
   std::uint64_t records_done = 0;
 };
 constexpr std::size_t kHeaderBytes = 64;
-constexpr std::size_t kLoopCalls = kLoopIterations + 1;
 
 std::size_t round8(std::size_t n) { return (n + 7) / 8 * 8; }
 
@@ -110,8 +110,7 @@ struct ModuleRun {
   std::string setup_error;
   ModuleOutcome outcome;
   std::map<Kind, FileRun> files;
-  // Speed learnt from finished jobs, for the schedule and the ETA.
-  double bytes_per_second = 0, seconds_2_12 = 0;
+  ModuleSpeed speed;  // for the schedule and the ETA
 
   std::size_t digest_size() const { return static_cast<std::size_t>(outcome.digest_bits / 8); }
   // Modules that must give the same files.
@@ -372,36 +371,9 @@ class Runner {
     return job;
   }
 
-  double predicted(const Job &j) const {
-    if (j.describe) return 0.05;
-    const ModuleRun &m = modules_[j.module];
-    const double bw = m.bytes_per_second;
-    double bytes = 0;
-    for (std::size_t r = j.first; r < j.last; ++r) bytes += static_cast<double>(record_bits(j.kind, r)) / 8;
-    switch (j.kind) {
-      case Kind::k2_12: return m.seconds_2_12 > 0 ? m.seconds_2_12 : 0.5;
-      case Kind::k2_23: return bw > 0 ? bytes / bw : 0.5;
-      case Kind::k2_33: return bw > 0 ? bytes / bw : 60;
-      case Kind::Loop: {
-        if (bw <= 0) return 20;
-        double bytes_2_12 = 0;
-        for (std::size_t r = 0; r < record_count(Kind::k2_12); ++r) bytes_2_12 += bytes_for_bits(record_bits(Kind::k2_12, r));
-        const double per_call = std::max(0.0, (m.seconds_2_12 - bytes_2_12 / bw) / record_count(Kind::k2_12));
-        return kLoopCalls * (per_call + bytes / bw);
-      }
-    }
-    return 1;
-  }
-
-  void learn_speed(ModuleRun &m, const Job &j, double seconds) {
-    if (seconds <= 0) return;
-    if (j.kind == Kind::k2_12) m.seconds_2_12 = seconds;
-    // A 2_33 record (1 GiB) measures it better than 2_23 (3 MiB).
-    if (j.kind == Kind::k2_33 || (j.kind == Kind::k2_23 && m.bytes_per_second == 0)) {
-      double bytes = 0;
-      for (std::size_t r = j.first; r < j.last; ++r) bytes += static_cast<double>(record_bits(j.kind, r)) / 8;
-      m.bytes_per_second = bytes / seconds;
-    }
+  double predicted(const Job &j) const { return predicted(j, modules_[j.module].speed); }
+  double predicted(const Job &j, const ModuleSpeed &speed) const {
+    return j.describe ? 0.05 : speed.predict(j.kind, j.first, j.last);
   }
 
   std::string job_text(const Job &j) const {
@@ -411,8 +383,18 @@ class Runner {
   }
 
   std::string progress_text() const {
+    // A job running past its prediction slows the estimate of its module's others.
+    std::map<std::size_t, ModuleSpeed> speeds;
+    for (const auto &r : running_) {
+      auto &speed = speeds.try_emplace(r.job.module, modules_[r.job.module].speed).first->second;
+      if (!r.job.describe) speed = speed.still_running(r.job.kind, r.job.first, r.job.last, since(r.start));
+    }
+    auto speed_of = [&](const Job &j) {
+      auto it = speeds.find(j.module);
+      return it != speeds.end() ? it->second : modules_[j.module].speed;
+    };
     double remaining = 0;
-    for (const auto &j : queue_) remaining += predicted(j);
+    for (const auto &j : queue_) remaining += predicted(j, speed_of(j));
     for (const auto &r : running_) remaining += std::max(0.0, predicted(r.job) - since(r.start));
     return "[" + clock_text(since(start_)) + " elapsed, " + std::to_string(jobs_done_) + "/" +
            std::to_string(jobs_total_) + " jobs, ETA " + clock_text(remaining / options_.jobs) + "]";
@@ -444,7 +426,7 @@ class Runner {
     const double seconds = header.seconds > 0 && header.seconds <= wall ? header.seconds : wall;
     f.seconds += seconds;
     if (v.ok()) {
-      learn_speed(m, r.job, seconds);
+      m.speed.learn(r.job.kind, r.job.first, r.job.last, seconds);
       if (--f.jobs_left == 0) finish_file(m, f);
       return;
     }
