@@ -1,8 +1,10 @@
-// ct_harness MODULE.so — the ctgrind technique (Langley): the message bytes
+// ct_harness LIBRARY.so [DIGEST_BITS] — the ctgrind technique (Langley): the message bytes
 // are marked undefined for valgrind memcheck, so any branch or memory index
 // that depends on them is reported as "Conditional jump or move depends on
 // uninitialised value(s)" or "Use of uninitialised value of size N".
 // Run it under valgrind (ct/ctgrind.py); alone it only checks return codes.
+// A module of ours states its width (ngcc_instance()); a library that
+// exports only CryptHash is given it.
 //
 // Lengths: every bit length 0..17 (partial bytes), byte-aligned and odd
 // lengths around common block sizes, and messages spanning several blocks.
@@ -35,20 +37,24 @@ constexpr int kSkipped = 77;
 }  // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: ct_harness MODULE.so\n");
+  char *end = nullptr;
+  const long given_bits = argc == 3 ? std::strtol(argv[2], &end, 10) : 0;
+  if (argc < 2 || argc > 3 || (argc == 3 && (*end != '\0' || given_bits <= 0 || given_bits % 8 != 0 ||
+                                             given_bits > 65536))) {
+    std::fprintf(stderr, "usage: ct_harness LIBRARY.so [DIGEST_BITS: a positive multiple of 8 up to 65536]\n");
     return 2;
   }
   try {
     const ngcc::Module module = ngcc::Module::load(argv[1]);
     const ngcc_instance_info *info = module.info();
-    if (info == nullptr) {
-      std::fprintf(stderr, "%s: no ngcc_instance()\n", argv[1]);
+    if (info == nullptr && given_bits == 0) {
+      std::fprintf(stderr, "%s: no ngcc_instance(): give its DIGEST_BITS\n", argv[1]);
       return 2;
     }
+    const char *name = info != nullptr ? info->name : argv[1];
     // XOF modules also squeeze several output blocks.
-    std::vector<int> widths{info->digest_bits};
-    if (info->is_xof) widths.push_back(4096 + 8);
+    std::vector<int> widths{given_bits != 0 ? static_cast<int>(given_bits) : info->digest_bits};
+    if (given_bits == 0 && info->is_xof) widths.push_back(4096 + 8);
     int calls = 0;
     for (int width : widths) {
       std::vector<unsigned char> digest(static_cast<std::size_t>(width / 8));
@@ -61,7 +67,7 @@ int main(int argc, char **argv) {
         const int rc = module.hash(width, msg, bits, digest.data());
         std::free(msg);
         if (rc == NGCC_ERR_UNSUPPORTED_CPU) {
-          std::printf("%s: skipped: %s\n", info->name, info->code_path());
+          std::printf("%s: skipped: %s\n", name, info != nullptr ? info->code_path() : "the CPU lacks an extension it needs");
           return kSkipped;
         }
         if (rc != NGCC_OK) {
@@ -71,7 +77,7 @@ int main(int argc, char **argv) {
         ++calls;
       }
     }
-    std::printf("%s: %d calls with an undefined message\n", info->name, calls);
+    std::printf("%s: %d calls with an undefined message of 0 to %llu bits\n", name, calls, bit_lengths().back());
   } catch (const ngcc::LoadError &e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;

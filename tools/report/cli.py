@@ -8,6 +8,7 @@ from report.bench import parse_bench
 from report.candidates import group_families
 from report.comparison import CAMPAIGN, DEFAULT, NONE, Comparison
 from report.inputs import ReportError
+from report.ct import parse_ct
 from report.kat import parse_kat
 from report.plots import plot_family
 from report.records import scan_records
@@ -28,6 +29,8 @@ def generate(results_dir, out_dir, baseline=None, plots=True):
     kat_path = os.path.join(results_dir, "kat.json")
     bench = parse_bench(bench_path)
     kat = parse_kat(kat_path) if os.path.exists(kat_path) else None
+    ct_path = os.path.join(results_dir, "ct.json")
+    ct = parse_ct(ct_path) if os.path.exists(ct_path) else None
     records = scan_records(results_dir)
     tsc_hz = float(bench.context.get("tsc_ghz") or 0) * 1e9
     for key, trials in records.trials.items():
@@ -36,7 +39,7 @@ def generate(results_dir, out_dir, baseline=None, plots=True):
             measurement.use_trials(trials, tsc_hz)
     comparison = Comparison(bench, baseline)
     system = os.path.basename(os.path.normpath(os.path.abspath(results_dir)))
-    report = Report(bench, kat, records, comparison, system)
+    report = Report(bench, kat, records, comparison, system, ct)
     families = group_families(bench, kat)
     os.makedirs(out_dir, exist_ok=True)
     written = []

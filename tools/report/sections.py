@@ -31,9 +31,10 @@ def _titled(title, body):
 class Report:
     """The reports of one campaign against one Comparison."""
 
-    def __init__(self, bench, kat, records, comparison, system):
+    def __init__(self, bench, kat, records, comparison, system, ct=None):
         self.bench = bench
         self.kat = kat
+        self.ct = ct  # ct.json, where the campaign has one
         self.records = records
         self.cmp = comparison
         self.system = system
@@ -173,6 +174,23 @@ class Report:
                              code(f["canonical"]) if f["canonical"] else "–", expected])
         return md_table(("instance", "file", "status", "canonical SHA-256",
                          "manifest (where it differs)"), rows)
+
+    def ct_section(self, fam):
+        """The constant-time check of every library in §3, where ct.json exists."""
+        if not self.ct:
+            return ""
+        rows = []
+        for inst, var in self.kat_rows(fam):
+            sha = self.bench.module(inst, var).get("sha256") or ""
+            entry = self.ct.find(inst, var, sha)
+            rows.append([instance_cell(inst, var), entry.verdict() if entry else "not run"])
+        return ("\n\n### Constant-time check\n\n"
+                "Each library ran under valgrind memcheck with the message bytes marked undefined "
+                "(`tools/ngcc ct`, `ct.json` of %s): every branch or memory index that depends on the "
+                "message is a site, named by its source line or, in a library without debug "
+                "information, its function. The avx512 code is checked against SIMDe in the "
+                "emulated build (valgrind runs no AVX-512 instructions).\n\n%s"
+                % (self.ct.date, md_table(("instance", "constant-time check"), rows)))
 
     # -- §4 --------------------------------------------------------------------
 
@@ -368,6 +386,7 @@ class Report:
             values.update(part)
         values.update(kat_table=self.kat_table(fam),
                       kat_files_table=self.kat_files_table(fam),
+                      ct_section=self.ct_section(fam),
                       modules=self.modules_list(fam) if fam.external else "")
         return fill("external" if fam.external else "candidate", **values) + "\n"
 

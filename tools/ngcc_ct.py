@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""The constant-time check (ct/ctgrind.py: valgrind memcheck with the message
+marked undefined) of modules of ours and of submitted libraries, each in a
+child process of its own, into one ct.json (schema ngcc-ct/1) that the
+report reads.
+
+usage: ngcc_ct.py --harness CT_HARNESS --root SOURCE_ROOT --out ct.json
+                  --usable "AVX2 BMI2 …" [--jobs N] [--merge]
+                  [--module LIB.so]... [--library SPEC [--needs FEATURES]]...
+
+--module: a module of ours (it states its instance and variant; the module
+manifest beside it is read for them). --library: ALGORITHM_INSTANCE:
+DIGEST_BITS:VARIANT:PATH, as ngcc-kat takes it; --needs: the extensions it
+was compiled for. --usable: the extensions this CPU lets code use
+(bench --ngcc_cpu_identity). --merge: keep the entries of an existing
+--out for libraries not checked now.
+"""
+import argparse
+import datetime
+import json
+import os
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ct"))
+import ctgrind  # noqa: E402
+from ngcc_common import file_sha256  # noqa: E402
+
+SCHEMA = "ngcc-ct/1"
+# valgrind 3.19 decodes no AVX-512 instruction.
+NO_AVX512 = "valgrind runs no AVX-512 instructions"
+
+
+class Usage(Exception):
+    pass
+
+
+def parse_spec(spec):
+    parts = spec.split(":", 3)
+    if len(parts) != 4 or not parts[0] or not parts[1].isdigit() or not parts[2] or not parts[3]:
+        raise Usage("--library: '%s' is not ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH" % spec)
+    return dict(instance=parts[0], digest_bits=int(parts[1]), variant=parts[2], path=parts[3])
+
+
+def module_entries(paths):
+    """Our modules, with instance and variant from the manifest beside them."""
+    out = []
+    manifests = {}
+    for path in paths:
+        manifest = os.path.join(os.path.dirname(os.path.abspath(path)), "ngcc_modules.json")
+        if manifest not in manifests:
+            try:
+                with open(manifest, encoding="utf-8") as f:
+                    manifests[manifest] = {m["file"]: m for m in json.load(f)["modules"]}
+            except (OSError, ValueError, KeyError) as e:
+                raise Usage("--module %s: no readable module manifest %s (%s)" % (path, manifest, e))
+        m = manifests[manifest].get(os.path.basename(path))
+        if m is None:
+            raise Usage("--module %s: not in %s" % (path, manifest))
+        needs = "AVX512F" if m["variant"] == "avx512" else ""
+        out.append(dict(instance=m["instance"], variant=m["variant"], path=path, digest_bits=None,
+                        needs=needs))
+    return out
+
+
+def not_checked(record, status, why):
+    return dict(record, status=status, why=why, sites=[], calls=0, max_bits=0)
+
+
+def check_one(entry, args):
+    path = entry["path"]
+    record = dict(instance=entry["instance"], variant=entry["variant"], library=os.path.abspath(path))
+    if not os.path.isfile(path):
+        return not_checked(record, "ERROR", "no such file")
+    record["sha256"] = file_sha256(path)
+    needs = set(entry["needs"].replace(",", " ").split())
+    lacking = sorted(needs - set(args.usable.split()))
+    if any(n.startswith("AVX512") for n in needs):
+        return not_checked(record, "SKIP", NO_AVX512)
+    if lacking:
+        return not_checked(record, "SKIP", "this CPU does not run %s" % " ".join(lacking))
+    verdict, _sites = ctgrind.check(args.root, args.harness, path, entry["digest_bits"],
+                                    "%s-%s" % (entry["instance"], entry["variant"]))
+    verdict.pop("output", None)
+    verdict.pop("library", None)
+    verdict.pop("name", None)
+    return dict(record, **verdict)
+
+
+class LibraryArgument(argparse.Action):
+    """--library SPEC appends a library; --needs FEATURES sets the last one's."""
+
+    def __call__(self, parser, namespace, value, option):
+        libraries = namespace.libraries
+        if option == "--library":
+            try:
+                libraries.append(dict(parse_spec(value), needs=""))
+            except Usage as e:
+                parser.error(str(e))
+        elif not libraries:
+            parser.error("--needs must follow a --library")
+        else:
+            libraries[-1]["needs"] = value
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="ngcc_ct.py", description=__doc__.split("\n")[0])
+    ap.add_argument("--harness", required=True)
+    ap.add_argument("--root", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--usable", required=True)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--merge", action="store_true")
+    ap.add_argument("--module", action="append", default=[])
+    ap.add_argument("--library", action=LibraryArgument, dest="libraries", default=[])
+    ap.add_argument("--needs", action=LibraryArgument, dest="libraries",
+                    help="after a --library: the extensions it was compiled for")
+    args = ap.parse_args(argv)
+    try:
+        entries = module_entries(args.module) + args.libraries
+    except Usage as e:
+        print("ngcc_ct.py: %s" % e, file=sys.stderr)
+        return 2
+    if not entries:
+        print("ngcc_ct.py: nothing to check: give --module or --library", file=sys.stderr)
+        return 2
+    previous = []
+    if args.merge and os.path.exists(args.out):
+        try:
+            with open(args.out, encoding="utf-8") as f:
+                doc = json.load(f)
+            if doc.get("schema") != SCHEMA:
+                raise ValueError("schema %r, expected %r" % (doc.get("schema"), SCHEMA))
+            previous = doc["libraries"]
+        except (OSError, ValueError, KeyError) as e:
+            print("ngcc_ct.py: %s: cannot merge into it: %s" % (args.out, e), file=sys.stderr)
+            return 2
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        checked = list(pool.map(lambda e: check_one(e, args), entries))
+    for r in checked:
+        line = "ct: %s/%s: %s" % (r["instance"], r["variant"], r["status"])
+        if r.get("why"):
+            line += " (%s)" % r["why"]
+        elif r["sites"]:
+            line += ", %d site(s), first at %s" % (len(r["sites"]), r["sites"][0]["where"])
+        print(line)
+    keys = {(r["instance"], r["variant"]) for r in checked}
+    kept = [r for r in previous if (r["instance"], r["variant"]) not in keys]
+    doc = dict(schema=SCHEMA,
+               date=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+               tool="valgrind memcheck, message bytes undefined (ct/ct_harness.cpp)",
+               libraries=kept + checked)
+    tmp = args.out + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+    os.replace(tmp, args.out)
+    return 1 if any(r["status"] in ("FAIL", "ERROR") for r in checked) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
