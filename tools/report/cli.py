@@ -9,6 +9,7 @@ from report.candidates import group_families
 from report.comparison import CAMPAIGN, DEFAULT, NONE, Comparison
 from report.inputs import ReportError
 from report.ct import parse_ct
+from report.field import field_summary, parse_field, plot_field
 from report.kat import parse_kat
 from report.plots import plot_family
 from report.records import scan_records
@@ -21,10 +22,11 @@ def write_text(path, text):
         f.write(text)
 
 
-def generate(results_dir, out_dir, baseline=None, plots=True):
+def generate(results_dir, out_dir, baseline=None, plots=True, field=False):
     """Write every report; return the list of files written (relative names).
     baseline: None for the default (SHA-512/openssl where measured), 'none',
-    'campaign' or '<Name>/<variant>'."""
+    'campaign' or '<Name>/<variant>'. field: also the field summary
+    (field.md, and its ranking plot)."""
     bench_path = os.path.join(results_dir, "bench.json")
     kat_path = os.path.join(results_dir, "kat.json")
     bench = parse_bench(bench_path)
@@ -53,6 +55,15 @@ def generate(results_dir, out_dir, baseline=None, plots=True):
             written.append(plot_name)
     write_text(os.path.join(out_dir, "summary.md"), summary(report, families))
     written.append("summary.md")
+    if field:
+        plot_name = "field-ranking.png" if plots else None
+        field_path = os.path.join(results_dir, "field.json")
+        packages = parse_field(field_path) if os.path.exists(field_path) else None
+        write_text(os.path.join(out_dir, "field.md"), field_summary(report, families, plot_name, packages))
+        written.append("field.md")
+        if plots:
+            plot_field(os.path.join(out_dir, plot_name), report, families)
+            written.append(plot_name)
     return written
 
 
@@ -69,10 +80,12 @@ def main(argv=None):
                     "else none)" % (CAMPAIGN, NONE, DEFAULT))
     ap.add_argument("--no-plots", action="store_true",
                     help="skip the PNG plots")
+    ap.add_argument("--field", action="store_true",
+                    help="also the field summary of every candidate (field.md, field-ranking.png)")
     args = ap.parse_args(argv)
     out = args.out or os.path.join(args.results, "report")
     try:
-        written = generate(args.results, out, args.baseline, not args.no_plots)
+        written = generate(args.results, out, args.baseline, not args.no_plots, args.field)
     except ReportError as e:
         print("ngcc_report: error: %s" % e, file=sys.stderr)
         return 2

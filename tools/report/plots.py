@@ -87,11 +87,10 @@ def family_figure(bench, fam, baseline, system):
     return fig, title
 
 
-def plot_family(path, bench, fam, baseline, system):
-    """Write the family's plot to the PNG at path."""
+def save_png(fig, path, title):
+    """Write a figure to the PNG at path and close it."""
     import matplotlib
     from matplotlib import pyplot as plt
-    fig, title = family_figure(bench, fam, baseline, system)
     # Fixed metadata: no date; the matplotlib version is recorded because the
     # rendering (fonts, anti-aliasing) is byte-stable only within one version.
     fig.savefig(path, format="png",
@@ -99,3 +98,9 @@ def plot_family(path, bench, fam, baseline, system):
                           "Source": "tools/ngcc_report.py, matplotlib %s"
                           % matplotlib.__version__})
     plt.close(fig)
+
+
+def plot_family(path, bench, fam, baseline, system):
+    """Write the family's plot to the PNG at path."""
+    fig, title = family_figure(bench, fam, baseline, system)
+    save_png(fig, path, title)

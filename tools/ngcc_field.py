@@ -1,0 +1,277 @@
+#!/usr/bin/python3
+"""tools/ngcc field: every package of a directory built, checked and measured
+in one field run, with a report per candidate and the field summary.
+
+    ngcc_field.py PACKAGES_DIR --out DIR [--full] [--quick] [--no-bench] [--bench-filter RE]
+
+Phases, each resumable (a rerun skips what is done and current):
+  build  tools/ngcc submission build of every package directory into
+         DIR/packages/<name>/; skipped when no file of the package (nor the
+         settings that apply) changed since
+  kat    ngcc-kat on every library built (KAT_2_12 and KAT_2_23; --full:
+         all four files), verdicts merged into DIR/kat.json; a library whose
+         SHA-256 already has verdicts for those files is not run again
+  ct     tools/ngcc_ct.py on every library, into DIR/ct.json, likewise
+  bench  one pinned bench run of every library with our modules and the
+         baselines at 32 B, 1 KiB and 64 KiB (--quick: one short repetition),
+         into DIR/bench.json; skipped when it already measured every library
+  report the candidate reports and field.md (tools/ngcc_report.py --field)
+
+DIR/field.json records each package's build (its lines and stamp), which
+the field summary lists. The build directory is $NGCC_BUILD_DIR
+(build/release), built already.
+"""
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+from ngcc_common import file_sha256
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(TOOLS)
+PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+FIELD_SIZES = (32, 1024, 65536)
+QUICK_KINDS, FULL_KINDS = ("2_12", "2_23"), ("2_12", "2_23", "2_33", "Loop")
+SCHEMA = "ngcc-field/1"
+
+
+class FieldError(Exception):
+    """A one-line refusal."""
+
+
+def log(text):
+    print("ngcc field: " + text, flush=True)
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, cwd=ROOT, text=True, **kw)
+
+
+def tree_stamp(*dirs):
+    """SHA-256 of every file's path, size and modification time below dirs."""
+    h = hashlib.sha256()
+    for top in dirs:
+        for base, subdirs, files in os.walk(top):
+            subdirs.sort()
+            for name in sorted(files):
+                path = os.path.join(base, name)
+                st = os.stat(path)
+                h.update(("%s\0%d\0%d\n" % (os.path.relpath(path, top), st.st_size, st.st_mtime_ns)).encode())
+    return h.hexdigest()
+
+
+def load_json(path, default):
+    if not os.path.exists(path):
+        return default
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        raise FieldError("%s: unreadable (%s); remove it to start that phase afresh" % (path, e))
+
+
+def write_json(path, doc):
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1, sort_keys=True)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+def build(packages_dir, out, state):
+    """Builds what changed; returns {package: campaign file} of those with libraries."""
+    settings = os.path.join(TOOLS, "submissions")
+    builder = os.path.join(TOOLS, "submission")
+    campaigns = {}
+    for name in sorted(os.listdir(packages_dir)):
+        pkg = os.path.join(packages_dir, name)
+        if not os.path.isdir(pkg) or name.startswith("."):
+            continue
+        dest = os.path.join(out, "packages", name)
+        stamp = tree_stamp(pkg, settings, builder)
+        entry = state["packages"].get(name)
+        campaign = os.path.join(dest, "campaign.yaml")
+        if entry and entry["stamp"] == stamp and (entry["status"] != 0 or os.path.exists(campaign)):
+            log("build %s: current (%s)" % (name, entry["lines"][-1] if entry["lines"] else "no output"))
+        else:
+            log("build %s" % name)
+            p = run([PYTHON, os.path.join(TOOLS, "ngcc_submission.py"), "build", pkg, "--out", dest],
+                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            lines = [l for l in p.stdout.splitlines() if l.strip()]
+            for line in lines:
+                print("  " + line)
+            entry = dict(stamp=stamp, status=p.returncode, lines=lines)
+            state["packages"][name] = entry
+            write_json(os.path.join(out, "field.json"), state)
+        if os.path.exists(campaign):
+            campaigns[name] = campaign
+    return campaigns
+
+
+def libraries(campaigns):
+    """[(spec, needs)] of every campaign, as ngcc-kat and ngcc_ct.py take them."""
+    out = []
+    for name, campaign in sorted(campaigns.items()):
+        p = run([PYTHON, os.path.join(TOOLS, "ngcc_submission.py"), "kat-libraries", campaign],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if p.returncode != 0:
+            raise FieldError("%s: %s" % (campaign, p.stderr.strip().splitlines()[-1:] or "kat-libraries failed"))
+        for line in p.stdout.splitlines():
+            if line.strip():
+                spec, _, needs = line.partition("\t")
+                out.append((spec, needs))
+    return out
+
+
+def library_args(libs):
+    args = []
+    for spec, needs in libs:
+        args += ["--library", spec] + (["--needs", needs] if needs else [])
+    return args
+
+
+def spec_path(spec):
+    return spec.split(":", 3)[3]
+
+
+def kat_done(kat_json, kinds):
+    """SHA-256 of the libraries kat.json has a verdict of every kind for (or a SKIP of)."""
+    done = set()
+    for m in load_json(kat_json, {}).get("modules", []):
+        have = {f.get("kind") for f in m.get("files", [])}
+        if m.get("module_sha256") and (m.get("skipped") or set(kinds) <= have):
+            done.add(m["module_sha256"])
+    return done
+
+
+def manifest_names():
+    """The ALGORITHM_INSTANCE names the official manifests (kat_tests/data) have files of."""
+    names = set()
+    data = os.path.join(ROOT, "kat_tests", "data")
+    for name in os.listdir(data):
+        if name.endswith(".sha256"):
+            with open(os.path.join(data, name), encoding="utf-8") as f:
+                names.update(line.split()[-1].split("/", 1)[0] for line in f if line.strip())
+    return names
+
+
+def kat(out, libs, kinds, build_dir):
+    """ngcc-kat on the libraries not yet checked: those of an instance without
+    a manifest apart (--no-manifest: their files are written, no verdict)."""
+    target = os.path.join(out, "kat.json")
+    done = kat_done(target, kinds)
+    todo = [l for l in libs if file_sha256(spec_path(l[0])) not in done]
+    log("kat: %d of %d libraries to check (%s)" % (len(todo), len(libs), ", ".join(kinds)))
+    known = manifest_names()
+    status = 0
+    for group, extra in (([l for l in todo if l[0].split(":", 1)[0] in known], []),
+                         ([l for l in todo if l[0].split(":", 1)[0] not in known], ["--no-manifest"])):
+        if not group:
+            continue
+        new = os.path.join(out, "kat-run.json")
+        p = run([os.path.join(build_dir, "kat_tests", "ngcc-kat")] + library_args(group) + extra
+                + ["--kinds", ",".join(kinds), "--jobs", str(os.cpu_count() or 2),
+                   "--out", os.path.join(out, "kat_output"), "--json", new])
+        status = status or p.returncode
+        if os.path.exists(new):
+            seed = os.path.join(build_dir, "kat_output", "kat.json")
+            merge = [PYTHON, os.path.join(TOOLS, "ngcc_results.py"), "merge-kat", target, new]
+            if not os.path.exists(target) and os.path.exists(seed):
+                merge += ["--seed", seed]
+            status = status or run(merge).returncode
+            os.remove(new)
+    return status
+
+
+def ct(out, libs, build_dir, usable):
+    target = os.path.join(out, "ct.json")
+    done = {e.get("sha256") for e in load_json(target, {}).get("libraries", [])}
+    todo = [l for l in libs if file_sha256(spec_path(l[0])) not in done]
+    log("ct: %d of %d libraries to check" % (len(todo), len(libs)))
+    if not todo:
+        return 0
+    return run([PYTHON, os.path.join(TOOLS, "ngcc_ct.py"), "--harness",
+                os.path.join(build_dir, "ct", "ct_harness"), "--root", ROOT, "--out", target,
+                "--usable", usable, "--jobs", str(os.cpu_count() or 2), "--merge"]
+               + library_args(todo)).returncode
+
+
+def bench(out, campaigns, libs, quick, build_dir, bench_filter):
+    bench_json = os.path.join(out, "bench.json")
+    measured = set()
+    if os.path.exists(bench_json):
+        ctx = load_json(bench_json, {}).get("context", {})
+        try:
+            modules = json.loads(ctx.get("ngcc_modules", "[]"))
+        except ValueError:
+            modules = []
+        measured = {m.get("sha256") for m in modules if isinstance(m, dict)}
+    wanted = {file_sha256(spec_path(spec)) for spec, _ in libs}
+    if wanted and wanted <= measured:
+        log("bench: current (every library measured in %s)" % bench_json)
+        return 0
+    settings = os.path.join(out, "field-sizes.yaml")
+    with open(settings, "w", encoding="utf-8") as f:
+        f.write("# Written by tools/ngcc field: the sizes of the field summary\nsizes: [%s]\n"
+                % ", ".join(str(s) for s in FIELD_SIZES))
+    merged = os.path.join(out, "campaign.yaml")
+    p = run([PYTHON, os.path.join(TOOLS, "ngcc_campaign.py"), "merge", merged, settings]
+            + [c for _, c in sorted(campaigns.items())])
+    if p.returncode != 0:
+        return p.returncode
+    log("bench: %d libraries with ours and the baselines at %s bytes"
+        % (len(libs), ", ".join(str(s) for s in FIELD_SIZES)))
+    cmd = [os.path.join(TOOLS, "ngcc_bench.sh"), "--out", out, "--campaign", merged]
+    if quick:
+        cmd.append("--quick")
+    if bench_filter:
+        cmd += ["--", "--benchmark_filter=" + bench_filter]
+    return run(cmd, env=dict(os.environ, NGCC_BUILD_DIR=build_dir)).returncode
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="tools/ngcc field", description=__doc__.split("\n")[0])
+    ap.add_argument("packages", help="a directory holding one directory per submission package")
+    ap.add_argument("--out", required=True, help="the field's results directory")
+    ap.add_argument("--full", action="store_true", help="all four KAT files (default: 2_12, 2_23)")
+    ap.add_argument("--quick", action="store_true", help="a short bench run (one repetition per row)")
+    ap.add_argument("--no-bench", action="store_true", help="build, KATs and ct only")
+    ap.add_argument("--bench-filter", help="only the bench rows this regular expression matches "
+                    "(bench --benchmark_filter), e.g. 'submitted|SHA-512'")
+    ap.add_argument("--usable", default="", help="the extensions this CPU lets code use "
+                    "(bench --ngcc_cpu_identity's features)")
+    args = ap.parse_args(argv)
+    build_dir = os.environ.get("NGCC_BUILD_DIR", os.path.join(ROOT, "build", "release"))
+    try:
+        if not os.path.isdir(args.packages):
+            raise FieldError("%s: not a directory" % args.packages)
+        os.makedirs(args.out, exist_ok=True)
+        state = load_json(os.path.join(args.out, "field.json"), {"schema": SCHEMA, "packages": {}})
+        if state.get("schema") != SCHEMA:
+            raise FieldError("%s/field.json: schema %r, expected %r" % (args.out, state.get("schema"), SCHEMA))
+        state["packages_dir"] = os.path.abspath(args.packages)
+        campaigns = build(args.packages, args.out, state)
+        write_json(os.path.join(args.out, "field.json"), state)
+        libs = libraries(campaigns)
+        status = 0
+        if libs:
+            status |= kat(args.out, libs, FULL_KINDS if args.full else QUICK_KINDS, build_dir) != 0
+            status |= ct(args.out, libs, build_dir, args.usable) != 0
+        else:
+            log("no package built a library")
+        if not args.no_bench and libs:
+            if bench(args.out, campaigns, libs, args.quick, build_dir, args.bench_filter) != 0:
+                raise FieldError("bench failed (see %s/bench.log)" % args.out)
+        if os.path.exists(os.path.join(args.out, "bench.json")):
+            status |= run([PYTHON, os.path.join(TOOLS, "ngcc_report.py"), args.out, "--field"]).returncode != 0
+    except FieldError as e:
+        print("ngcc field: error: %s" % e, file=sys.stderr)
+        return 2
+    return 1 if status else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
