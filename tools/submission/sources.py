@@ -2,7 +2,7 @@
 import os
 import re
 
-from .layout import C_SUFFIXES, CXX_SUFFIXES
+from .layout import ASM_SUFFIXES, C_SUFFIXES, CXX_SUFFIXES
 from .settings import matches
 
 # The official KAT driver and DRNG: the harness brings its own.
@@ -59,7 +59,7 @@ def select(directory, package, settings):
             paths = [os.path.join(place, n) for n in sorted(os.listdir(place))]
         for path in paths:
             name, rel = os.path.basename(path), os.path.relpath(path, package)
-            if (name.endswith(C_SUFFIXES + CXX_SUFFIXES) and os.path.isfile(path) and name not in OFFICIAL_FILES
+            if (name.endswith(C_SUFFIXES + CXX_SUFFIXES + ASM_SUFFIXES) and os.path.isfile(path) and name not in OFFICIAL_FILES
                     and not any(matches(p, rel) for p in settings["exclude"]) and not defines_main(path)):
                 chosen.append(path)
     notes, included = [], set()
