@@ -5,7 +5,7 @@ another, a link failure, scoped settings found by candidate id or instance
 name, the CPU extensions of a library, the trees and flags of each
 architecture, kind directories deep below the package or numbered or named,
 headers named after the instance, assembly, the official KAT/DRNG files and
-GBK text (ctest `submission_layout`, label unit; AArch64 through
+GBK text, a self-test main() beside CryptHash (ctest `submission_layout`, label unit; AArch64 through
 aarch64-linux-gnu-gcc).
 
 usage: submission_layout_check.py

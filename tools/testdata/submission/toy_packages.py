@@ -12,8 +12,9 @@ tools/tests/submission_layout_check.py:
               and supporting material (Others/) with a copy of a header;
   nested/Toy  the kind directories deep below the package (CHAMP's
               "Implementations and Test_Vectors/API_CryptHash/Implementations/"),
-              beside the official KAT program and DRNG, with comments in GBK
-              and a directory whose first error is GBK text;
+              beside the official KAT program and DRNG, with comments in GBK,
+              a self-test main() beside CryptHash, and a directory whose
+              first error is GBK text;
   api/Toy     Garnet's shape: "Implementations/API_CryptHash/Implementations/",
               an instance header named CryptHash_<Name>.h, an Additional_Implementation/
               that is itself the implementation, and assembly with a program
@@ -148,8 +149,17 @@ endmodule
 
 
 # Comments and an #error in GBK, as some packages write them (encoded on writing).
+# Also with a self-test main() beside CryptHash, as JuziHash keeps one: still a library source.
 GBK_ENTRY = """/* 哈希函数的入口（测试） */
-""" + ENTRY
+""" + ENTRY + """
+#ifdef TOY_SELFTEST
+int main(void)
+{
+    unsigned char digest[32];
+    return CryptHash(256, (const unsigned char *)"abc", 24, digest);
+}
+#endif
+"""
 
 GBK_BROKEN = """/* 编译失败的目录 */
 #error 需要特定的编译器
