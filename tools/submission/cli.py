@@ -10,7 +10,7 @@ import yaml
 from . import arch as arches
 from .compiler import Compiler
 from .errors import OtherArchitecture, SubmissionError
-from .layout import HEADER, discover, header_macros, variant_label
+from .layout import discover, header_macros, variant_label
 from .settings import OWN_SETTINGS_DIR, SettingsFinder
 from .sources import select
 
@@ -44,7 +44,7 @@ def declared_instances(manifest):
 
 def build_one(impl, declared, finder, compiler, seen, package):
     """The campaign entry of one implementation and its line, or raises."""
-    name, bits = header_macros(os.path.join(impl.directory, HEADER))
+    name, bits = header_macros(os.path.join(impl.directory, impl.header))
     inst = declared.get(name)
     label = variant_label(impl.kind, impl.below, name, inst["name"] if inst else name)
     if inst is not None and bits != inst["digest_bits"]:
@@ -55,7 +55,7 @@ def build_one(impl, declared, finder, compiler, seen, package):
     if target in seen:
         raise SubmissionError("a second implementation of %s %s (the first: %s)" % (instance, label, seen[target]))
     seen[target] = impl.relpath
-    package_settings = finder.for_candidate(inst["candidate_id"] if inst else None)
+    package_settings = finder.for_candidate(inst["candidate_id"] if inst else finder.candidate_of(name))
     settings = package_settings.resolve(impl.kind, impl.relpath, compiler.arch)
     srcs, notes = select(impl.directory, package, settings)
     if not srcs:
@@ -68,7 +68,8 @@ def build_one(impl, declared, finder, compiler, seen, package):
     if inst is not None:
         entry = dict(instance=instance, **entry)
     else:
-        entry = dict(name=instance, candidate_id=package_settings.candidate_id or "unknown", digest_bits=bits, **entry)
+        candidate_id = package_settings.candidate_id or finder.candidate_of(name) or "unknown"
+        entry = dict(name=instance, candidate_id=candidate_id, digest_bits=bits, **entry)
     line = "built %s/%s from %s (%s flags: %s)" % (instance, label, impl.relpath, built.flags_source,
                                                    built.build_flags)
     return entry, "; ".join([line] + notes + built.notes)
@@ -168,6 +169,8 @@ def main(argv=None, doc=""):
     k.add_argument("campaign")
     k.add_argument("--manifest", default="build/release/modules/ngcc_modules.json")
     args = parser.parse_args(argv)
+    # Paths in a package's own encoding (GBK directory names) print escaped, never raise.
+    sys.stdout.reconfigure(errors="backslashreplace")
     try:
         return build_package(args) if args.command == "build" else kat_libraries(args)
     except SubmissionError as e:

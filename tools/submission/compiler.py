@@ -27,9 +27,10 @@ class Compiler:
 
     def run(self, cmd):
         self.log.write("$ %s\n" % " ".join(shlex.quote(c) for c in cmd))
-        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
-        self.log.write(proc.stdout)
-        return proc.returncode, proc.stdout
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        output = diagnostics.decode(proc.stdout)
+        self.log.write(output)
+        return proc.returncode, output
 
     @staticmethod
     def language_flags(flags, settings, cxx):

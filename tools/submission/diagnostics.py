@@ -13,6 +13,16 @@ _CXX_AS_C = re.compile(r"fatal error: [\w/]+: No such file|unknown type name '(n
 _ARCH_HEADERS = {"x86_64": r"(?:[a-z0-9]*intrin|cpuid)\.h", "aarch64": r"arm_(?:neon|sve|acle)\.h"}
 
 
+def decode(output):
+    """A compiler's output as text: UTF-8, else GB18030 (the superset of
+    GBK some packages write their comments and #error lines in), with
+    anything else replaced."""
+    try:
+        return output.decode("utf-8")
+    except UnicodeDecodeError:
+        return output.decode("gb18030", errors="replace")
+
+
 def other_architecture(output, arch):
     """(architecture, the file that includes it, header) when a compile for
     arch failed for want of another architecture's intrinsics header, else None."""
@@ -24,10 +34,18 @@ def other_architecture(output, arch):
 
 
 def first_compile_error(output, directory):
+    """The first error line; when gcc escaped bytes of another encoding in
+    it (a GBK #error), with the source line as gcc quotes it below."""
     lines = output.splitlines()
-    line = next((l for l in lines if ": error:" in l or "fatal error:" in l),
-                next((l for l in lines if "error" in l), output.strip()))
-    return line.replace(directory + os.sep, "").strip()
+    at = next((i for i, l in enumerate(lines) if ": error:" in l or "fatal error:" in l),
+              next((i for i, l in enumerate(lines) if "error" in l), None))
+    if at is None:
+        return output.strip()
+    line = lines[at].replace(directory + os.sep, "").strip()
+    quoted = re.match(r"^\s*\d+\s*\|\s?(.*)$", lines[at + 1]) if at + 1 < len(lines) else None
+    if quoted and re.search(r"\\U[0-9a-fA-F]{8}|\ufffd", line):
+        line += " (the line reads: %s)" % quoted.group(1).strip()
+    return line
 
 
 def looks_like_cxx(output):

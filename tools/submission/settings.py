@@ -11,7 +11,7 @@ from .errors import SubmissionError
 KINDS = ("reference", "optimized", "additional")
 LIST_KEYS = ("include_dirs", "sources", "defines", "libraries", "exclude", "cxx_files", "flags")
 SCALAR_KEYS = ("c_standard", "cxx_standard")
-PACKAGE_KEYS = {"candidate_id", "implementations"}
+PACKAGE_KEYS = {"candidate_id", "instances", "implementations"}
 SCOPE_KEYS = {"kind", "path", "arch"}
 # Our own settings for published packages, one file per candidate id.
 OWN_SETTINGS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "submissions")
@@ -40,6 +40,8 @@ class Settings:
         except (OSError, yaml.YAMLError) as e:
             raise SubmissionError("%s: %s" % (path, str(e).splitlines()[0]))
         check(doc, path, PACKAGE_KEYS | set(LIST_KEYS) | set(SCALAR_KEYS), "a mapping")
+        if not isinstance(doc.get("instances", []), list):
+            raise SubmissionError("%s: instances: expected a list of ALGORITHM_INSTANCE names" % path)
         scopes = doc.get("implementations", [])
         if not isinstance(scopes, list):
             raise SubmissionError("%s: implementations: expected a list" % path)
@@ -102,13 +104,25 @@ class SettingsFinder:
     """The settings of a package: --config, else a file beside or inside the
     package (PACKAGE.yaml, PACKAGE/ngcc-submission.yaml), else our own
     OWN_SETTINGS_DIR/<candidate id>.yaml for the candidate an instance
-    belongs to; none of them: the guide's build."""
+    belongs to (by the family that declares it, or for an instance no family
+    declares, by the file's `instances:`); none of them: the guide's build."""
 
     def __init__(self, package, config=None, own_dir=OWN_SETTINGS_DIR):
-        self.own_dir, self.by_id = own_dir, {}
+        self.own_dir, self.by_id, self.ids_by_instance = own_dir, {}, None
         path = config or next((p for p in (package.rstrip("/") + ".yaml", os.path.join(package, "ngcc-submission.yaml"))
                                if os.path.isfile(p)), None)
         self.package_side = Settings.load(path) if path else None
+
+    def candidate_of(self, instance):
+        """The candidate id whose own settings name this ALGORITHM_INSTANCE, or None."""
+        if self.ids_by_instance is None:
+            self.ids_by_instance = {}
+            names = sorted(os.listdir(self.own_dir)) if os.path.isdir(self.own_dir) else []
+            for name in (n for n in names if n.endswith(".yaml")):
+                settings = Settings.load(os.path.join(self.own_dir, name))
+                for inst in settings.doc.get("instances", []):
+                    self.ids_by_instance.setdefault(str(inst), name[:-len(".yaml")])
+        return self.ids_by_instance.get(instance)
 
     def for_candidate(self, candidate_id):
         if self.package_side is not None:

@@ -2,7 +2,7 @@
 import os
 import re
 
-from .layout import C_SUFFIXES, CXX_SUFFIXES
+from .layout import ASM_SUFFIXES, C_SUFFIXES, CXX_SUFFIXES
 from .settings import matches
 
 # The official KAT driver and DRNG: the harness brings its own.
@@ -16,10 +16,13 @@ def read(path):
         return f.read()
 
 
-def defines_main(path):
-    """A program, not a library source (`int main(` or the `void main(`
-    older code writes)."""
-    return re.search(r"^[ \t]*(?:int|void)\s+main\s*\(", read(path), re.M) is not None
+def is_program(path):
+    """A program, not a library source: it defines main() (`int main(` or
+    the `void main(` older code writes) and not CryptHash (a library source
+    may keep a self-test main() under an #ifdef, as JuziHash's does)."""
+    text = read(path)
+    return (re.search(r"^[ \t]*(?:int|void)\s+main\s*\(", text, re.M) is not None
+            and re.search(r"\bCryptHash\s*\([^;{]*\)\s*\{", text) is None)
 
 
 def includes(path):
@@ -59,8 +62,8 @@ def select(directory, package, settings):
             paths = [os.path.join(place, n) for n in sorted(os.listdir(place))]
         for path in paths:
             name, rel = os.path.basename(path), os.path.relpath(path, package)
-            if (name.endswith(C_SUFFIXES + CXX_SUFFIXES) and os.path.isfile(path) and name not in OFFICIAL_FILES
-                    and not any(matches(p, rel) for p in settings["exclude"]) and not defines_main(path)):
+            if (name.endswith(C_SUFFIXES + CXX_SUFFIXES + ASM_SUFFIXES) and os.path.isfile(path) and name not in OFFICIAL_FILES
+                    and not any(matches(p, rel) for p in settings["exclude"]) and not is_program(path)):
                 chosen.append(path)
     notes, included = [], set()
     for path in chosen:

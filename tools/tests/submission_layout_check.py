@@ -1,9 +1,12 @@
 """The submission builder on toy packages of our own making with the shapes
 of the published ones (written by tools/testdata/submission/toy_packages.py):
 directories it does not build, C++ behind a .c, a source that includes
-another, a link failure, scoped settings found by candidate id, the CPU
-extensions of a library, and the trees and flags of each architecture
-(ctest `submission_layout`, label unit; AArch64 through aarch64-linux-gnu-gcc).
+another, a link failure, scoped settings found by candidate id or instance
+name, the CPU extensions of a library, the trees and flags of each
+architecture, kind directories deep below the package or numbered or named,
+headers named after the instance, assembly, the official KAT/DRNG files and
+GBK text, a self-test main() beside CryptHash (ctest `submission_layout`, label unit; AArch64 through
+aarch64-linux-gnu-gcc).
 
 usage: submission_layout_check.py
 """
@@ -28,6 +31,11 @@ OPT = "Implementations/Optimized_Implementation/"
 ADD = "Implementations/Additional_Implementation/Toy-256/"
 MANIFEST = {"families": [{"candidate_id": "hash-99", "family": "Toy", "instances": [
     {"name": n, "kat_name": n, "digest_bits": b} for n, b in (("Toy-256", 256), ("Toy-512", 512), ("Toy-768", 768))]}]}
+# Our own settings of a candidate no family declares, found by its instance name.
+UNDECLARED_SETTINGS = {"instances": ["Toy-1280"], "implementations": [{"kind": "reference", "defines": ["TOY_NAMED=1"]}]}
+NESTED = "Implementations and Test_Vectors/API_CryptHash/Implementations/Reference_Implementation/"
+API = "Implementations/API_CryptHash/Implementations/"
+NUMBERED = "Implementations/Implementations/"
 SETTINGS = {"implementations": [
     {"kind": "optimized", "path": "*/Toy-256", "defines": ["TOY_WIDE=1"],
      "sources": [OPT + "common/extra.c"]},
@@ -43,14 +51,14 @@ class Build:
                                "--manifest", os.path.join(tmp, "manifest.json"),
                                "--settings-dir", os.path.join(tmp, "settings"), *extra],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.returncode, self.stdout, self.stderr = proc.returncode, proc.stdout, proc.stderr
+        self.out, self.returncode, self.stdout, self.stderr = out, proc.returncode, proc.stdout, proc.stderr
         self.lines = proc.stdout.splitlines()
         path = os.path.join(out, "campaign.yaml")
         libraries = []
         if os.path.isfile(path):
             with open(path) as f:
                 libraries = yaml.safe_load(f)["libraries"]
-        self.entries = {"%s/%s" % (e["instance"], e["variant"]): e for e in libraries}
+        self.entries = {"%s/%s" % (e.get("instance", e.get("name")), e["variant"]): e for e in libraries}
 
     def line(self, start):
         found = [l for l in self.lines if l.startswith(start)]
@@ -67,18 +75,22 @@ class SubmissionLayout(unittest.TestCase):
             json.dump(MANIFEST, f)
         with open(os.path.join(cls.tmp, "settings", "hash-99.yaml"), "w") as f:
             yaml.safe_dump(SETTINGS, f)
+        with open(os.path.join(cls.tmp, "settings", "hash-98.yaml"), "w") as f:
+            yaml.safe_dump(UNDECLARED_SETTINGS, f)
         cls.fixtures = os.path.join(cls.tmp, "fixtures")
         toy_packages.write(cls.fixtures)
-        cls.shapes = Build(cls.tmp, os.path.join(cls.fixtures, "shapes", "Toy"))
+        cls.plain = {}  # fixture -> its build without options, made once
 
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.tmp)
 
     def build(self, fixture, *extra):
-        if (fixture, extra) == ("shapes", ()):
-            return self.shapes
-        return Build(self.tmp, os.path.join(self.fixtures, fixture, "Toy"), *extra)
+        if extra:
+            return Build(self.tmp, os.path.join(self.fixtures, fixture, "Toy"), *extra)
+        if fixture not in self.plain:
+            self.plain[fixture] = Build(self.tmp, os.path.join(self.fixtures, fixture, "Toy"))
+        return self.plain[fixture]
 
     def test_every_directory_not_built_has_a_line_and_is_counted(self):
         b = self.build("shapes")
@@ -156,6 +168,52 @@ class SubmissionLayout(unittest.TestCase):
         trees = self.build("trees", "--arch", "aarch64")
         self.assertIn("the x86_64 tree, not aarch64", trees.line("skipped Implementations and Test_vector/Toy-X86"))
         self.assertIn("/Toy-ARM/", trees.line("built Toy-256/submitted-ref"))
+
+    def test_kind_directories_deep_below_the_package_are_found(self):
+        b = self.build("nested")
+        self.assertIn("built Toy-256/submitted-ref from " + NESTED + "Toy-256 (guide", b.line("built Toy-256/"))
+        self.assertIn("1 built, 1 failed, 0 skipped", b.lines[-1])
+
+    def test_the_official_kat_program_and_drng_are_left_out(self):
+        with open(os.path.join(self.build("nested").out, "build.log"), encoding="utf-8") as f:
+            log = f.read()
+        self.assertNotIn("KAT_CryptHash.c", log)
+        self.assertNotIn("drng.c", log)
+
+    def test_gbk_text_is_read_and_its_error_is_one_line(self):
+        b = self.build("nested")
+        self.assertEqual(b.returncode, 1)
+        line = b.line("FAIL " + NESTED + "Toy-512")
+        self.assertIn("CryptHash_AlgorithmInstance.c:2:2: error: #error", line)
+        self.assertIn("(the line reads: #error \u9700\u8981\u7279\u5b9a\u7684\u7f16\u8bd1\u5668)", line)
+
+    def test_a_header_named_after_the_instance_and_the_kind_directory_itself(self):
+        b = self.build("api")
+        self.assertIn("from " + API + "Reference_Implementation/Toy (", b.line("built Toy-1280/submitted-ref"))
+        self.assertIn("from " + API + "Additional_Implementation (", b.line("built Toy-1280/submitted-additional"))
+        self.assertEqual(b.line("skipped " + API + "Optimized_Implementation/Toy_1280"),
+                         "skipped " + API + "Optimized_Implementation/Toy_1280: no CryptHash_AlgorithmInstance.h")
+        self.assertEqual(b.returncode, 0, b.stdout + b.stderr)
+
+    def test_our_settings_of_an_undeclared_candidate_are_found_by_instance_name(self):
+        b = self.build("api")
+        ref = b.entries["Toy-1280/submitted-ref"]
+        self.assertEqual((ref["candidate_id"], ref["digest_bits"]), ("hash-98", 1280))
+        self.assertIn("-DTOY_NAMED=1", ref["build_flags"])
+        self.assertNotIn("TOY_NAMED", b.entries["Toy-1280/submitted-additional"]["build_flags"])
+        self.assertIn("settings: %s" % os.path.join(self.tmp, "settings", "hash-98.yaml"), b.lines[-1])
+
+    def test_numbered_and_named_kind_directories_assembly_and_code_outside(self):
+        b = self.build("numbered")
+        self.assertEqual(b.returncode, 0, b.stdout + b.stderr)
+        self.assertIn("from " + NUMBERED + "1_Reference_Implementation/Toy-256", b.line("built Toy-256/submitted-ref"))
+        self.assertIn("from " + NUMBERED + "2_Optimized_Implementation/Toy-512", b.line("built Toy-512/submitted-opt"))
+        self.assertIn("from " + NUMBERED + "Embedded32_Implementation/Toy-256",
+                      b.line("built Toy-256/submitted-embedded32"))
+        self.assertEqual(b.line("skipped Implementations/lib/low"), "skipped Implementations/lib/low: code outside "
+                         "the implementation directories (settings `sources:` can add it)")
+        with open(os.path.join(b.out, "build.log"), encoding="utf-8") as f:
+            self.assertIn("/toy_mix.S -o ", f.read())
 
     def test_package_side_settings_still_apply_everywhere(self):
         package = os.path.join(self.tmp, "package", "Toy")

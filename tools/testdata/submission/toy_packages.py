@@ -9,9 +9,22 @@ tools/tests/submission_layout_check.py:
               directories of one instance, a hardware-only directory, and
               a shared source the settings add;
   trees/Toy   the same instance in an x86 and an ARM tree of one package,
-              and supporting material (Others/) with a copy of a header.
+              and supporting material (Others/) with a copy of a header;
+  nested/Toy  the kind directories deep below the package (CHAMP's
+              "Implementations and Test_Vectors/API_CryptHash/Implementations/"),
+              beside the official KAT program and DRNG, with comments in GBK,
+              a self-test main() beside CryptHash, and a directory whose
+              first error is GBK text;
+  api/Toy     Garnet's shape: "Implementations/API_CryptHash/Implementations/",
+              an instance header named CryptHash_<Name>.h, an Additional_Implementation/
+              that is itself the implementation, and assembly with a program
+              and no header;
+  numbered/Toy  QSH's numbered kind directories (1_Reference_Implementation/),
+              ZC-DM's Embedded32_Implementation/ and shared code outside
+              every kind directory (lib/), Cuishen's assembly beside a
+              CryptHash_<Instance>.h.
 
-    write(root)   creates root/shapes/Toy and root/trees/Toy
+    write(root)   creates root/<shape>/Toy for each of them
 """
 import os
 
@@ -135,6 +148,73 @@ endmodule
 """
 
 
+# Comments and an #error in GBK, as some packages write them (encoded on writing).
+# Also with a self-test main() beside CryptHash, as JuziHash keeps one: still a library source.
+GBK_ENTRY = """/* 哈希函数的入口（测试） */
+""" + ENTRY + """
+#ifdef TOY_SELFTEST
+int main(void)
+{
+    unsigned char digest[32];
+    return CryptHash(256, (const unsigned char *)"abc", 24, digest);
+}
+#endif
+"""
+
+GBK_BROKEN = """/* 编译失败的目录 */
+#error 需要特定的编译器
+"""
+
+# The official KAT program and DRNG beside the sources: the harness brings
+# its own, so neither is compiled (the #error says so if one were).
+KAT_C = """#include "CryptHash_AlgorithmInstance.h"
+
+int main(void)
+{
+    return 0;
+}
+"""
+
+DRNG_C = """#error the harness brings its own DRNG: this file is not compiled
+"""
+
+# Assembly that folds one byte, for the architectures the tests build.
+TOY_S = """    .text
+    .globl toy_mix
+#if defined(__x86_64__)
+    .type toy_mix, @function
+toy_mix:
+    movl %edi, %eax
+    xorl $0x5a, %eax
+    ret
+#elif defined(__aarch64__)
+    .type toy_mix, %function
+toy_mix:
+    eor w0, w0, #0x5a
+    ret
+#endif
+    .section .note.GNU-stack,"",%progbits
+"""
+
+ASM_ENTRY = """#include "{header}"
+
+int toy_mix(int byte);
+
+int CryptHash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)
+{{
+    unsigned long long i;
+    for (i = 0; i < (unsigned long long)digest_len_bits / 8; i++)
+        digest[i] = (unsigned char)toy_mix((int)i);
+    for (i = 0; i < (msg_len_bits + 7) / 8; i++)
+        digest[i % ((unsigned long long)digest_len_bits / 8)] ^= msg[i];
+    return 0;
+}}
+"""
+
+GBK_FILES = {"nested/Toy/Implementations and Test_Vectors/API_CryptHash/Implementations/Reference_Implementation/"
+             + name for name in ("Toy-256/CryptHash_AlgorithmInstance.c", "Toy-512/CryptHash_AlgorithmInstance.c")}
+
+
 def toy_directory(name, bits):
     """The files of a plain toy instance directory."""
     return {"CryptHash_AlgorithmInstance.h": HEADER.format(name=name, bits=bits),
@@ -167,11 +247,30 @@ def packages():
     for tree in ("Toy-X86", "Toy-ARM"):
         dirs["trees/Toy/Implementations and Test_vector/%s/Implementations/Reference_Implementation/Toy-256"
              % tree] = toy_directory("Toy-256", 256)
+    nested = "nested/Toy/Implementations and Test_Vectors/API_CryptHash/Implementations/Reference_Implementation/"
+    dirs[nested + "Toy-256"] = dict(toy_directory("Toy-256", 256), **{
+        "CryptHash_AlgorithmInstance.c": GBK_ENTRY, "KAT_CryptHash.c": KAT_C, "drng.c": DRNG_C})
+    dirs[nested + "Toy-512"] = {"CryptHash_AlgorithmInstance.h": HEADER.format(name="Toy-512", bits=512),
+                                "CryptHash_AlgorithmInstance.c": GBK_BROKEN}
+    api = "api/Toy/Implementations/API_CryptHash/Implementations/"
+    dirs[api + "Reference_Implementation/Toy"] = {
+        "CryptHash_Toy.h": HEADER.format(name="Toy-1280", bits=1280),
+        "CryptHash_Toy.c": ENTRY.replace("CryptHash_AlgorithmInstance.h", "CryptHash_Toy.h"),
+        "toy.h": TOY_H, "toy.c": TOY_C % 5, "main.c": MAIN_C}
+    dirs[api + "Additional_Implementation"] = dict(toy_directory("Toy-1280", 1280), **{"toy.mk": "all:\n"})
+    dirs[api + "Optimized_Implementation/Toy_1280"] = {"toy_1280.S": TOY_S, "main_1280.c": MAIN_C}
+    numbered = "numbered/Toy/Implementations/"
+    dirs[numbered + "Implementations/1_Reference_Implementation/Toy-256"] = toy_directory("Toy-256", 256)
+    dirs[numbered + "Implementations/2_Optimized_Implementation/Toy-512"] = {
+        "CryptHash_Toy-512.h": HEADER.format(name="Toy-512", bits=512),
+        "CryptHash_Toy-512.c": ASM_ENTRY.format(header="CryptHash_Toy-512.h"), "toy_mix.S": TOY_S}
+    dirs[numbered + "Implementations/Embedded32_Implementation/Toy-256"] = toy_directory("Toy-256", 256)
+    dirs[numbered + "lib/low"] = {"toy.h": TOY_H, "toy.c": TOY_C % 7}
     return {os.path.join(d, f): text for d, files in dirs.items() for f, text in files.items()}
 
 
 def write(root):
     for path, text in packages().items():
         os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
-        with open(os.path.join(root, path), "w", encoding="utf-8") as f:
+        with open(os.path.join(root, path), "w", encoding="gbk" if path in GBK_FILES else "utf-8") as f:
             f.write(text)
