@@ -31,19 +31,22 @@ NGCC_ALWAYS_INLINE void chi_column(Words &w, int j) {
   w[lane(j, 4)] = b4;
 }
 
-// §3.3 on row i. F = rotl(G, t0) with G = XOR of rotl(Xj, tj - t0): every
-// rotation is the free operand rotation of an EOR, and F is never formed.
+// §3.3 on row i, with every rotation the free operand rotation of an EOR:
+// F = rotl(G, t0), G = XOR of rotl(Xj, tj - t0), is never formed, as
+// Xj ^ rotr(E, tj) ^ F = Xj ^ rotr(E ^ rotl(G, t0 + tj), tj). G is nested
+// (Horner) so that no EOR has two rotated operands.
 template <int i>
 NGCC_ALWAYS_INLINE void theta_row(Words &w) {
   constexpr const unsigned *t = kThetaRotations[i];
-  std::uint64_t e = w[lane(0, i)], g = w[lane(0, i)];
-#pragma GCC unroll 4
-  for (int j = 1; j < 5; ++j) {
-    e ^= w[lane(j, i)];
-    g ^= rotl64(w[lane(j, i)], (t[j] - t[0]) % 64);
-  }
+  // rotl by t[a] - t[b], mod 64 (unsigned wrap-around keeps it exact).
+  constexpr auto by = [](int a, int b) { return (t[a] - t[b]) % 64; };
+  const std::uint64_t x0 = w[lane(0, i)], x1 = w[lane(1, i)], x2 = w[lane(2, i)],
+                      x3 = w[lane(3, i)], x4 = w[lane(4, i)];
+  const std::uint64_t e = x0 ^ x1 ^ x2 ^ x3 ^ x4;
+  const std::uint64_t g =
+      x0 ^ rotl64(x1 ^ rotl64(x2 ^ rotl64(x3 ^ rotl64(x4, by(4, 3)), by(3, 2)), by(2, 1)), by(1, 0));
 #pragma GCC unroll 5
-  for (int j = 0; j < 5; ++j) w[lane(j, i)] ^= rotr64(e, t[j]) ^ rotl64(g, t[0]);
+  for (int j = 0; j < 5; ++j) w[lane(j, i)] ^= rotr64(e ^ rotl64(g, (t[0] + t[j]) % 64), t[j]);
 }
 
 NGCC_ALWAYS_INLINE void round(Words &w, std::uint64_t rc) {
