@@ -78,7 +78,7 @@ NGCC_ALWAYS_INLINE void sbox_pass(const std::uint64_t *in, std::uint64_t *out, i
 // M_col: tau_d renames its inputs, rho, pi and tau_d^-1 rotate and rename
 // its outputs. So one network, derived once from mix_columns by greedy
 // pair sharing (the pair of signals most rows contain becomes a new
-// signal, until no pair is shared), serves all six phases: 124 XORs
+// signal, until no pair is shared), serves all six phases: 126 XORs
 // instead of the 213 of the masks of §4.4.
 constexpr int kMaxShared = 48;
 constexpr int kMaxSignals = kLanes + kMaxShared;
@@ -154,14 +154,12 @@ constexpr std::uint32_t signal_mask(int phase, int s) {
                           signal_mask(phase, kXorNetwork.pair[s - kLanes][1]);
 }
 constexpr bool network_is_fused_layer() {
-  if (kXorNetwork.shared == kMaxShared) return false;  // not known to be complete
   for (int p = 0; p < 6; ++p)
     for (int o = 0; o < kLanes; ++o) {
       std::uint32_t mask = 0;
       for (int t = 0; t < kXorNetwork.terms[o]; ++t) mask ^= signal_mask(p, kXorNetwork.term[o][t]);
       const FusedLane &f = kFused[p][kPhaseMap[p].target[o]];
-      if (kXorNetwork.terms[o] > kMaxTerms || mask != f.mask || kPhaseMap[p].rot[o] != f.rot)
-        return false;
+      if (mask != f.mask || kPhaseMap[p].rot[o] != f.rot) return false;
     }
   return true;
 }
@@ -181,67 +179,19 @@ NGCC_ALWAYS_INLINE void fused_lane(const std::uint64_t *s, std::uint64_t *out) {
              static_cast<unsigned>(kPhaseMap[P].rot[O]));
   out[kPhaseMap[P].target[O]] = v ^ rotr64(v, 17) ^ rotr64(v, 32);
 }
-// The order of evaluation: each output as soon as the signals it needs are
-// there, and each signal just before its first use, the output needing the
-// fewest new signals first. Written in this order, the signals live briefly
-// enough for the integer registers (in the order inputs, shared, outputs,
-// GCC spills most of them).
-constexpr int kSteps = kLanes + kMaxShared + kLanes;
-struct Schedule {
-  int steps = 0;
-  int step[kSteps]{};  // s >= 0: compute signal s; -1 - o: output o
-};
-constexpr void require(Schedule &schedule, bool (&ready)[kMaxSignals], int s) {
-  if (ready[s]) return;
-  if (s >= kLanes) {
-    require(schedule, ready, kXorNetwork.pair[s - kLanes][0]);
-    require(schedule, ready, kXorNetwork.pair[s - kLanes][1]);
-  }
-  ready[s] = true;
-  schedule.step[schedule.steps++] = s;
-}
-constexpr int missing(const bool (&ready)[kMaxSignals], int s) {
-  if (ready[s]) return 0;
-  return 1 + (s < kLanes ? 0 : missing(ready, kXorNetwork.pair[s - kLanes][0]) +
-                                   missing(ready, kXorNetwork.pair[s - kLanes][1]));
-}
-constexpr Schedule make_schedule() {
-  Schedule schedule{};
-  bool ready[kMaxSignals]{}, done[kLanes]{};
-  for (int n = 0; n < kLanes; ++n) {
-    int best = -1, best_cost = 0;
-    for (int o = 0; o < kLanes; ++o) {
-      if (done[o]) continue;
-      int cost = 0;
-      for (int t = 0; t < kXorNetwork.terms[o]; ++t) cost += missing(ready, kXorNetwork.term[o][t]);
-      if (best < 0 || cost < best_cost) best = o, best_cost = cost;
-    }
-    for (int t = 0; t < kXorNetwork.terms[best]; ++t) require(schedule, ready, kXorNetwork.term[best][t]);
-    done[best] = true;
-    schedule.step[schedule.steps++] = -1 - best;
-  }
-  return schedule;
-}
-inline constexpr Schedule kSchedule = make_schedule();
-
-template <int P, int Step>
-NGCC_ALWAYS_INLINE void evaluate(const std::uint64_t *in, std::uint64_t *s, std::uint64_t *out) {
-  if constexpr (Step >= kLanes)
-    s[Step] = s[kXorNetwork.pair[Step - kLanes][0]] ^ s[kXorNetwork.pair[Step - kLanes][1]];
-  else if constexpr (Step >= 0)
-    s[Step] = in[kPhaseMap[P].source[Step]];
-  else
-    fused_lane<P, -1 - Step>(s, out);
-}
-template <int P, std::size_t... K>
+template <int P, std::size_t... I, std::size_t... S, std::size_t... O>
 NGCC_ALWAYS_INLINE void linear_pass(const std::uint64_t *in, std::uint64_t *out,
-                                    std::index_sequence<K...>) {
-  std::uint64_t s[kLanes + kXorNetwork.shared];
-  (evaluate<P, kSchedule.step[K]>(in, s, out), ...);
+                                    std::index_sequence<I...>, std::index_sequence<S...>,
+                                    std::index_sequence<O...>) {
+  std::uint64_t s[kLanes + sizeof...(S)];
+  ((s[I] = in[kPhaseMap[P].source[I]]), ...);
+  ((s[kLanes + S] = s[kXorNetwork.pair[S][0]] ^ s[kXorNetwork.pair[S][1]]), ...);
+  (fused_lane<P, O>(s, out), ...);
 }
 template <int P>
 NGCC_ALWAYS_INLINE void linear_pass(const std::uint64_t *in, std::uint64_t *out) {
-  linear_pass<P>(in, out, std::make_index_sequence<kSchedule.steps>{});
+  constexpr auto lanes = std::make_index_sequence<kLanes>{};
+  linear_pass<P>(in, out, lanes, std::make_index_sequence<kXorNetwork.shared>{}, lanes);
 }
 
 // The state between rounds: 28 lanes, 25..27 zero.
