@@ -232,7 +232,9 @@ struct Implementation {
 extern const Implementation kPortable;  // permutation_portable.cpp
 extern const Implementation kAvx2;      // permutation_avx2.cpp, x86-64-v3
 extern const Implementation kAvx512;    // permutation_avx512.cpp, AVX-512 F/BW/VL/VBMI2
+extern const Implementation kArmv8;     // permutation_armv8.cpp, ARMv8.0-A
 
-inline const Implementation *const kImplementations[] = {&kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512)};
+inline const Implementation *const kImplementations[] = {
+    &kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512) NGCC_AARCH64_ONLY(&kArmv8)};
 
 }  // namespace ngcc::afs_tredm
