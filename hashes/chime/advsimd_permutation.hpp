@@ -4,9 +4,9 @@
 // permutation_armv8.cpp and, with __ARM_FEATURE_SHA3, by
 // permutation_armv8_sha3.cpp. Same results as permutation_portable.cpp.
 //
-// Scalar code would fold every rotation and shift into its EOR, but needs
-// 108 integer instructions a round against 72 here, and LLVM 19 models
-// Oryon's scalar logical instructions at 1.5 a cycle (2026-12).
+// Not scalar: it folds every rotation and shift into its EOR, but needs 108
+// integer instructions a round against 80 vector ones here, and LLVM 19
+// models Oryon's scalar EOR / BIC at 1.5 a cycle (llvm-mca, 2026-12).
 #pragma once
 
 #include <arm_neon.h>
@@ -33,40 +33,64 @@ struct Registers {
   Branch a0, a1, b0, b1, c0, c1;
 };
 
+// Neoverse-V2 issues EOR3, BCAX and XAR on one vector pipe of four (Oryon on
+// all four, as LLVM 19 models them), so the SHA3 build asks for them only on
+// the chain t1 -> c0' -> b1' that bounds a round. Off it, χ's BIC and the
+// three-input XORs pass through an empty asm, which keeps GCC from fusing
+// them into BCAX / EOR3 itself; it still fuses a few two-input EORs, which
+// measured best on both cores (llvm-mca, 2026-12).
+NGCC_ALWAYS_INLINE Half unfused(Half x) {
+#ifdef __ARM_FEATURE_SHA3
+  asm("" : "+w"(x));
+#endif
+  return x;
+}
 NGCC_ALWAYS_INLINE Half veor(Half x, Half y) { return veorq_u64(x, y); }
+
+// Off the chain: plain instructions. Rotation: SHL, then SRI inserts the
+// wrapped bits.
+NGCC_ALWAYS_INLINE Half xor3(Half x, Half y, Half z) { return unfused(veor(unfused(veor(x, y)), z)); }
+template <int k>
+NGCC_ALWAYS_INLINE Half rotl(Half x) {
+  return vsriq_n_u64(vshlq_n_u64(x, k), x, 64 - k);
+}
+// §7's x ^ (~y & z).
+NGCC_ALWAYS_INLINE Half chi_word(Half x, Half y, Half z) { return veor(x, unfused(vbicq_u64(z, y))); }
+
+// On the chain: one EOR3 / XAR with SHA3.
+NGCC_ALWAYS_INLINE Half xor3_fused(Half x, Half y, Half z) {
+#ifdef __ARM_FEATURE_SHA3
+  return veor3q_u64(x, y, z);
+#else
+  return xor3(x, y, z);
+#endif
+}
+template <int k>
+NGCC_ALWAYS_INLINE Half rotl_fused(Half x) {
+#ifdef __ARM_FEATURE_SHA3
+  return vxarq_u64(x, vdupq_n_u64(0), 64 - k);
+#else
+  return rotl<k>(x);
+#endif
+}
+
+// Branch-wide forms.
+template <Half (*op)(Half, Half, Half)>
+NGCC_ALWAYS_INLINE Branch each(const Branch &x, const Branch &y, const Branch &z) {
+  return {op(x.lo, y.lo, z.lo), op(x.hi, y.hi, z.hi)};
+}
 NGCC_ALWAYS_INLINE Branch operator^(const Branch &x, const Branch &y) {
   return {veor(x.lo, y.lo), veor(x.hi, y.hi)};
 }
 
-// Three-input XOR and χ's x ^ (~y & z): one EOR3 / BCAX with SHA3.
-NGCC_ALWAYS_INLINE Half xor3(Half x, Half y, Half z) {
-#ifdef __ARM_FEATURE_SHA3
-  return veor3q_u64(x, y, z);
-#else
-  return veor(veor(x, y), z);
-#endif
-}
-NGCC_ALWAYS_INLINE Half chi_word(Half x, Half y, Half z) {
-#ifdef __ARM_FEATURE_SHA3
-  return vbcaxq_u64(x, z, y);
-#else
-  return veor(x, vbicq_u64(z, y));
-#endif
-}
-
-// §4 building blocks. Rotation: SHL then SRI (insert the wrapped bits), or
-// one XAR with zero under SHA3.
-template <int k>
-NGCC_ALWAYS_INLINE Half rotl(Half x) {
-#ifdef __ARM_FEATURE_SHA3
-  return vxarq_u64(x, vdupq_n_u64(0), 64 - k);
-#else
-  return vsriq_n_u64(vshlq_n_u64(x, k), x, 64 - k);
-#endif
-}
+// §4 building blocks.
 template <int k>
 NGCC_ALWAYS_INLINE Branch rotl(const Branch &x) {
   return {rotl<k>(x.lo), rotl<k>(x.hi)};
+}
+template <int k>
+NGCC_ALWAYS_INLINE Branch rotl_fused(const Branch &x) {
+  return {rotl_fused<k>(x.lo), rotl_fused<k>(x.hi)};
 }
 NGCC_ALWAYS_INLINE Branch shl7(const Branch &x) { return {vshlq_n_u64(x.lo, 7), vshlq_n_u64(x.hi, 7)}; }
 NGCC_ALWAYS_INLINE Branch shr5(const Branch &x) { return {vshrq_n_u64(x.lo, 5), vshrq_n_u64(x.hi, 5)}; }
@@ -79,9 +103,6 @@ NGCC_ALWAYS_INLINE Half hrot(Half x) {
   return vreinterpretq_u64_u32(vextq_u32(vreinterpretq_u32_u64(x), vreinterpretq_u32_u64(x), 1));
 }
 NGCC_ALWAYS_INLINE Branch hrot(const Branch &x) { return {hrot(x.lo), hrot(x.hi)}; }
-NGCC_ALWAYS_INLINE Branch xor3(const Branch &x, const Branch &y, const Branch &z) {
-  return {xor3(x.lo, y.lo, z.lo), xor3(x.hi, y.hi, z.hi)};
-}
 
 // §7 on (x, y, z), from the old values.
 NGCC_ALWAYS_INLINE void chi(Half &x, Half &y, Half &z) {
@@ -95,18 +116,21 @@ NGCC_ALWAYS_INLINE void chi(Branch &x, Branch &y, Branch &z) {
   chi(x.hi, y.hi, z.hi);
 }
 
-// One round (§8), L in the closed form of §5, then RC (§6) joins a0'.
+// One round (§8), L in the closed form of §5, RC (§6) joining a0'. Every
+// vector instruction takes 2 cycles, so the chain is kept short: SHL7
+// distributes over a0' = WROT(a0) ^ PSWAP(c0'), and b1' does not wait for
+// a0' (four more instructions a round, 7% fewer cycles estimated).
 template <unsigned r>
 NGCC_ALWAYS_INLINE Registers round(const Registers &s) {
-  const Branch t1 = xor3(s.b1, hrot(s.c1), rotl<31>(s.a1));
-  Branch c0 = xor3(s.c0, rotl<29>(s.a0), t1);
-  Branch a0 = wrot(s.a0) ^ pswap(c0);
-  Branch b1 = t1 ^ shl7(a0);
+  const Branch t1 = each<xor3_fused>(s.b1, hrot(s.c1), rotl_fused<31>(s.a1));
+  Branch c0 = each<xor3_fused>(s.c0, rotl_fused<29>(s.a0), t1);
+  const Branch a0_moved = wrot(s.a0), c0_swapped = pswap(c0);
+  Branch b1 = each<xor3_fused>(t1, shl7(a0_moved), shl7(c0_swapped));
   const Half rc = vld1q_dup_u64(&kRoundConstants[r]);
-  a0 = {veor(a0.lo, rc), veor(a0.hi, rc)};
+  Branch a0 = each<xor3>(a0_moved, {rc, rc}, c0_swapped);
   Branch b0 = s.b0 ^ s.a1;
   Branch a1 = hswap(s.a1) ^ hrot(b0);
-  const Branch t2 = xor3(s.c1, rotl<13>(s.a0), hrot(t1));
+  const Branch t2 = each<xor3>(s.c1, rotl<13>(s.a0), hrot(t1));
   Branch c1 = t2 ^ shr5(a1);
   if constexpr (r % 2 == 0) {
     chi(a0, b0, c0);
