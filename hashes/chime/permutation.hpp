@@ -44,8 +44,10 @@ struct Implementation {
 extern const Implementation kPortable;  // permutation_portable.cpp
 extern const Implementation kAvx2;      // permutation_avx2.cpp, x86-64-v3
 extern const Implementation kAvx512;    // permutation_avx512.cpp, AVX-512F/VL
+extern const Implementation kArmv8;     // permutation_armv8.cpp, AdvSIMD
+extern const Implementation kArmv8Sha3; // permutation_armv8_sha3.cpp, ARMv8.2-A SHA3
 
-
-inline const Implementation *const kImplementations[] = {&kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512)};
+inline const Implementation *const kImplementations[] = {
+    &kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512) NGCC_AARCH64_ONLY(&kArmv8, &kArmv8Sha3)};
 
 }  // namespace ngcc::chime
