@@ -26,6 +26,8 @@
 // instruction-level parallelism.
 #pragma once
 
+#include <utility>
+
 #include "mastercube/mastercube.hpp"
 
 namespace ngcc::mastercube {
@@ -70,22 +72,23 @@ NGCC_ALWAYS_INLINE void upper_from_lower(Regs<Isa> &s) {
   for (int i = 0; i < 3; ++i) s.x[i] = Isa::template xor_andrx<A, B, G>(s.x[i], s.x[i + 3]);
 }
 
-// MAndRX on s and MAndRX^-1 on t (§4.3), issued half-step by half-step so
-// that six independent dependency chains are in flight.
-template <class Isa>
-NGCC_ALWAYS_INLINE void mandrx_and_inverse(Regs<Isa> &s, Regs<Isa> &t) {
-  lower_from_upper<Isa, 0, 1, 8>(s);
-  upper_from_lower<Isa, 8, 9, 0>(t);
-  upper_from_lower<Isa, 14, 5, 0>(s);
-  lower_from_upper<Isa, 0, 1, 8>(t);
-  lower_from_upper<Isa, 9, 12, 8>(s);
-  upper_from_lower<Isa, 14, 5, 0>(t);
-  upper_from_lower<Isa, 14, 5, 0>(s);
-  lower_from_upper<Isa, 9, 12, 8>(t);
-  lower_from_upper<Isa, 0, 1, 8>(s);
-  upper_from_lower<Isa, 14, 5, 0>(t);
-  upper_from_lower<Isa, 8, 9, 0>(s);
-  lower_from_upper<Isa, 0, 1, 8>(t);
+// Half-step Step of MAndRX (§4.3); MAndRX^-1 is the same half-steps in
+// reverse order.
+template <class Isa, int Step>
+NGCC_ALWAYS_INLINE void mandrx_half_step(Regs<Isa> &s) {
+  if constexpr (Step == 0) lower_from_upper<Isa, 0, 1, 8>(s);
+  if constexpr (Step == 1) upper_from_lower<Isa, 14, 5, 0>(s);
+  if constexpr (Step == 2) lower_from_upper<Isa, 9, 12, 8>(s);
+  if constexpr (Step == 3) upper_from_lower<Isa, 14, 5, 0>(s);
+  if constexpr (Step == 4) lower_from_upper<Isa, 0, 1, 8>(s);
+  if constexpr (Step == 5) upper_from_lower<Isa, 8, 9, 0>(s);
+}
+
+// MAndRX on s and MAndRX^-1 on t, issued half-step by half-step so that six
+// independent dependency chains are in flight.
+template <class Isa, int... Step>
+NGCC_ALWAYS_INLINE void mandrx_and_inverse(Regs<Isa> &s, Regs<Isa> &t, std::integer_sequence<int, Step...>) {
+  ((mandrx_half_step<Isa, Step>(s), mandrx_half_step<Isa, 5 - Step>(t)), ...);
 }
 
 // SHR (§4.5) rotates upper row y left by y cells and lower row 6+y right by
@@ -188,7 +191,7 @@ NGCC_ALWAYS_INLINE void round_pair(Regs<Isa> &s, unsigned k, Regs<Isa> &t, unsig
   swap_and_shift_rows<Isa, true>(t);
   cross_mix_after_mix_columns<Isa>(t);
 
-  mandrx_and_inverse<Isa>(s, t);
+  mandrx_and_inverse<Isa>(s, t, std::make_integer_sequence<int, 6>{});
 
   mix_columns_after_cross_mix<Isa>(s);
   half_exchange<Isa>(t);
