@@ -1,5 +1,5 @@
 // AVX2 MasterCube primitive (x86-64-v3), same interface and output as
-// permutation_portable.cpp: Cube-f of permutation_ymm.hpp with AVX2
+// permutation_portable.cpp: Cube-f of permutation_row_pairs.hpp with AVX2
 // instructions.
 #include "mastercube/permutation_ymm.hpp"
 
@@ -7,9 +7,9 @@ namespace ngcc::mastercube {
 namespace {
 
 using avx2::V;
-using ymm::xor2;
+using ymm::Ymm;
 
-// pshufb mask of Isa::move_rows (permutation_ymm.hpp) within the lanes.
+// pshufb mask of Isa::move_rows (permutation_row_pairs.hpp) within the lanes.
 struct ByteMask {
   alignas(32) std::uint8_t byte[32];
 };
@@ -22,7 +22,7 @@ constexpr ByteMask in_lane_bytes(const ymm::WordIndex &index) {
   return m;
 }
 
-struct Avx2 {
+struct Avx2 : Ymm {
   static constexpr bool kOneInstructionXor3 = false;
 
   NGCC_ALWAYS_INLINE static V xor3(V a, V b, V c) { return avx2::xor3(a, b, c); }
@@ -62,6 +62,6 @@ struct Avx2 {
 
 }  // namespace
 
-const Implementation kAvx2{"avx2", kCompiledFeatures, ymm::absorb<Avx2>, ymm::cube_f<Avx2>};
+const Implementation kAvx2{"avx2", kCompiledFeatures, row_pairs::absorb<Avx2>, row_pairs::cube_f<Avx2>};
 
 }  // namespace ngcc::mastercube

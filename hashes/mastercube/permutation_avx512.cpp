@@ -1,5 +1,5 @@
 // AVX-512 MasterCube primitive (AVX-512F/BW/VL + VBMI2), same interface and
-// output as permutation_portable.cpp: Cube-f of permutation_ymm.hpp with
+// output as permutation_portable.cpp: Cube-f of permutation_row_pairs.hpp with
 // AVX-512 instructions on 256-bit registers. A 16-bit rotation is one
 // instruction (vpshrdw, VBMI2), every three-input XOR or AND-XOR one
 // vpternlogd, and moving rows between lanes together with rotating their
@@ -17,9 +17,9 @@ namespace ngcc::mastercube {
 namespace {
 
 using avx2::V;
-using ymm::xor2;
+using ymm::Ymm;
 
-struct Avx512 {
+struct Avx512 : Ymm {
   static constexpr bool kOneInstructionXor3 = true;
 
   NGCC_ALWAYS_INLINE static V xor3(V a, V b, V c) {
@@ -53,7 +53,7 @@ struct Avx512 {
 
 }  // namespace
 
-const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures, ymm::absorb<Avx512>,
-                             ymm::cube_f<Avx512>};
+const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures, row_pairs::absorb<Avx512>,
+                             row_pairs::cube_f<Avx512>};
 
 }  // namespace ngcc::mastercube
