@@ -3,6 +3,7 @@
 
     ngcc_mca.py estimate --build DIR --cpu CPU [--cpu CPU]... [--instances NAME,...]
                          [--extra-ref FLAGS] [--calibrate BENCH_JSON] [--out DIR]
+    ngcc_mca.py table --estimates FILE [--estimates FILE]... [--calibrate BENCH_JSON]
 
 For every module of the build (DIR/modules/ngcc_modules.json; its
 implementations are the object libraries ngcc_<dir>_<implementation> of
@@ -24,7 +25,8 @@ guide's performance flags). --calibrate puts bench's cycles per byte at
 size) with the ratio estimate / measured.
 
 Writes a markdown table per CPU to stdout and estimates.json to DIR (default
-<build>/mca/). Everything here is an estimate of a simulator, not a
+<build>/mca/); `table` prints the tables of such files again (their rows
+together), beside another bench run. Everything here is an estimate of a simulator, not a
 measurement.
 """
 
@@ -475,7 +477,7 @@ def main(argv):
     parser.add_argument("--instances", default="")
     parser.add_argument("--extra-ref", default="", help="flags of one more ref build, e.g. the ARM guide's")
     parser.add_argument("--calibrate", help="bench --benchmark_out JSON at 65536 B")
-    parser.add_argument("--estimates", help="table: an estimates.json")
+    parser.add_argument("--estimates", action="append", help="table: an estimates.json (repeatable)")
     parser.add_argument("--out", help="estimate: where estimates.json goes (default BUILD/mca)")
     args = parser.parse_args(argv)
     try:
@@ -483,8 +485,14 @@ def main(argv):
         if args.command == "table":
             if not args.estimates:
                 raise McaError("table needs --estimates FILE")
-            with open(args.estimates) as f:
-                print(report(json.load(f), measured))
+            document = None
+            for path in args.estimates:  # the rows of several runs, one table per CPU
+                with open(path) as f:
+                    part = json.load(f)
+                if document is not None and part["cpus"] != document["cpus"]:
+                    raise McaError("%s: CPUs %s, not %s" % (path, part["cpus"], document["cpus"]))
+                document = part if document is None else dict(document, rows=document["rows"] + part["rows"])
+            print(report(document, measured))
             return 0
         if not args.build or not args.cpu:
             raise McaError("estimate needs --build DIR and --cpu CPU")
