@@ -437,11 +437,15 @@ def table(rows, cpu, measured=None):
 
 
 def family_ratios(rows, cpu, measured):
-    """family -> variant -> median of estimate / measured over its instances."""
+    """family -> variant -> median of estimate / measured over its instances
+    whose blocks the model took whole."""
     ratios = collections.defaultdict(lambda: collections.defaultdict(list))
     for row in rows:
         m = measured.get((row["instance"], row["variant"]))
-        if m and "error" not in row["estimates"][cpu]:
+        # An estimate without some of the block's instructions (AVX-512 on a
+        # model of a core without it) is no estimate of that code.
+        e = row["estimates"][cpu]
+        if m and "error" not in e and not e["skipped"]:
             ratios[row["family"]][row["variant"]].append(row["estimates"][cpu]["cycles_per_byte"] / m)
     return {f: {v: statistics.median(r) for v, r in vs.items()} for f, vs in ratios.items()}
 

@@ -144,20 +144,24 @@ class Calibration(unittest.TestCase):
 
     def test_tables_say_estimate_and_give_the_ratio(self):
         estimate = {"cycles_per_byte": 3.0, "instructions_per_block": 600, "ipc": 2.5,
-                    "bottleneck": "latency (dependency chain)", "skipped": {"nop": 1}}
-        document = {"cpus": ["znver4", "znver3"], "rows": [
+                    "bottleneck": "latency (dependency chain)", "skipped": {}}
+        partial = dict(estimate, skipped={"vprolq $N, %zmmN, %zmmN": 12})
+        document = {"cpus": ["znver4", "znver3", "znver2"], "rows": [
             {"instance": "CHIME-512", "family": "chime", "variant": "opt", "block_bytes": 64,
-             "trace_instructions": 620, "estimates": {"znver4": estimate, "znver3": estimate}},
+             "trace_instructions": 620, "estimates": {"znver4": estimate, "znver3": estimate, "znver2": estimate}},
             {"instance": "CHIME-512", "family": "chime", "variant": "avx512", "block_bytes": 64,
              "trace_instructions": 500,
-             "estimates": {"znver4": estimate, "znver3": {"error": "llvm-mca -mcpu=znver3: x: error: AVX512"}}}]}
+             "estimates": {"znver4": estimate, "znver3": {"error": "llvm-mca -mcpu=znver3: x: error: AVX512"},
+                           "znver2": partial}}]}
         text = mca.report(document, {("CHIME-512", "opt"): 2.0, ("CHIME-512", "avx512"): 1.5})
         self.assertIn("### llvm-mca estimate (static, znver4)", text)
-        self.assertIn("| CHIME-512 | opt | 64 | 3.00 | 620 | 1 | 2.50 | latency (dependency chain) | 2.00 | 1.50 |",
+        self.assertIn("| CHIME-512 | opt | 64 | 3.00 | 620 | 0 | 2.50 | latency (dependency chain) | 2.00 | 1.50 |",
                       text)
         self.assertIn("the model does not take this code", text)
         self.assertEqual(document["estimate_over_measured"]["znver4"], {"chime": {"avx512": 2.0, "opt": 1.5}})
         self.assertEqual(document["estimate_over_measured"]["znver3"], {"chime": {"opt": 1.5}})
+        self.assertEqual(document["estimate_over_measured"]["znver2"], {"chime": {"opt": 1.5}})  # avx512 partial
+        self.assertIn("- `vprolq $N, %zmmN, %zmmN`: 12", text)
         self.assertNotIn("measurement", text.replace("measured", ""))
 
 
