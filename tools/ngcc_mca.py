@@ -26,8 +26,8 @@ size) with the ratio estimate / measured.
 
 Writes a markdown table per CPU to stdout and estimates.json to DIR (default
 <build>/mca/); `table` prints the tables of such files again (their rows
-together), beside another bench run. Everything here is an estimate of a simulator, not a
-measurement.
+together), beside another bench run. Everything here is an estimate of a
+simulator, not a measurement.
 """
 
 import argparse
@@ -50,7 +50,7 @@ TRACE_BYTES = 1024
 # Back-to-back blocks simulated: enough for about 50000 instructions (the
 # pipeline's filling then costs well under 1% of a block).
 MCA_INSTRUCTIONS = 50000
-CALL_OR_RETURN = re.compile(r"^\s*(call|callq|ret|retq|bl|blr|ret)\b")
+CALL_OR_RETURN = re.compile(r"^\s*(callq?|retq?|blr?)\b")
 
 
 class McaError(Exception):
@@ -192,7 +192,10 @@ class Tracer:
         if self.native:
             return [int(a, 16) for a in run([self.ptrace, "%x" % self.entry] + args).split()]
         with tempfile.NamedTemporaryFile(suffix=".log") as log:
-            run([self.qemu, "-cpu", "max", "-singlestep", "-d", "nochain,exec", "-D", log.name] + args)
+            try:
+                run([self.qemu, "-cpu", "max", "-singlestep", "-d", "nochain,exec", "-D", log.name] + args)
+            except McaError as e:  # the driver's exit status is CryptHash's
+                raise McaError("%s under %s: CryptHash failed (%s)" % (self.program, self.qemu, e))
             pcs = [int(m.group(1), 16) for m in
                    re.finditer(r"^Trace \d+: \S+ \[[0-9a-f]+/([0-9a-f]+)/", open(log.name).read(), re.M)]
         start = pcs.index(self.entry)

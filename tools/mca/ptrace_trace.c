@@ -1,8 +1,9 @@
 /* The instruction addresses one call of a function executes, in order, on
    x86-64 Linux: runs PROGRAM ARGS... under ptrace, single-steps from the
    first arrival at ENTRY (hex) until that call returns, and prints one hex
-   address a line. qemu-user does the same for other architectures
-   (tools/ngcc_mca.py); qemu has no AVX-512, this runs natively. */
+   address a line; exit status 3 where the call returns non-zero. qemu-user
+   does the same for other architectures (tools/ngcc_mca.py); qemu has no
+   AVX-512, this runs natively. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -62,5 +63,10 @@ int main(int argc, char **argv) {
   }
   kill(pid, SIGKILL);
   waitpid(pid, &status, 0);
+  // The call's return value: a module this CPU cannot run returns 4 at once.
+  if ((int)regs.rax != 0) {
+    fprintf(stderr, "ptrace_trace: the call returned %d\n", (int)regs.rax);
+    return 3;
+  }
   return 0;
 }
