@@ -205,27 +205,35 @@ class Tracer:
 
 
 def longest_period(pcs):
-    """(anchor address, period, block): the largest constant distance at
-    which one address recurs, the first and last gaps aside (entry into the
-    loop, the final blocks), and the addresses of one such period; None when
-    no address recurs four times or the middle periods are not all the same
-    instructions."""
+    """(anchor address, period, block): the largest distance at which one
+    address recurs at least four times in a row at that same distance, and
+    the addresses of one such period; None when there is none or the
+    periods of that run are not all the same instructions. Before and after
+    the run may come anything: entry into the loop, the padded blocks, an
+    XOF's squeezing."""
     positions = collections.defaultdict(list)
     for i, pc in enumerate(pcs):
         positions[pc].append(i)
-    best = None
+    best = None  # (period, -first position, anchor, the run's positions)
     for pc, where in positions.items():
-        gaps = [b - a for a, b in zip(where, where[1:])][1:-1]
-        if len(gaps) >= 2 and len(set(gaps)) == 1 and (best is None or gaps[0] > best[1]
-                                                       or (gaps[0] == best[1] and where[0] < positions[best[0]][0])):
-            best = (pc, gaps[0])
+        gaps = [b - a for a, b in zip(where, where[1:])]
+        i = 0
+        while i < len(gaps):
+            j = i
+            while j + 1 < len(gaps) and gaps[j + 1] == gaps[i]:
+                j += 1
+            if j - i + 2 >= 4:  # where[i..j+1]: four or more at one distance
+                candidate = (gaps[i], -where[i], pc, where[i:j + 2])
+                if best is None or candidate[:2] > best[:2]:
+                    best = candidate
+            i = j + 1
     if best is None:
         return None
-    where, period = positions[best[0]], best[1]
-    block = pcs[where[1]:where[1] + period]
-    if any(pcs[i:i + period] != block for i in where[2:-1]):
+    period, _, anchor, run = best
+    block = pcs[run[0]:run[0] + period]
+    if any(pcs[i:i + period] != block for i in run[1:-1]):
         return None
-    return best[0], period, block
+    return anchor, period, block
 
 
 def block_bytes(tracer, digest_bits, anchor):
@@ -508,14 +516,23 @@ def main(argv):
         os.makedirs(out, exist_ok=True)
         rows, block_sizes = [], {}
         instances = [i for i in args.instances.split(",") if i]
+        failed = []
         for module in build.modules(instances):
-            print("ngcc mca: %s" % module["target"], file=sys.stderr)
-            rows.append(estimate_module(build, module, module["variant"], None, args.cpu, os.path.join(out, "work"),
-                                        block_sizes))
+            builds = [(module["variant"], None)]
             if args.extra_ref and module["variant"] == "ref":
-                flags = args.extra_ref.split()
-                rows.append(estimate_module(build, module, "ref " + args.extra_ref, flags, args.cpu,
-                                            os.path.join(out, "work"), block_sizes))
+                builds.append(("ref " + args.extra_ref, args.extra_ref.split()))
+            for label, flags in builds:
+                print("ngcc mca: %s (%s)" % (module["target"], label), file=sys.stderr)
+                try:
+                    rows.append(estimate_module(build, module, label, flags, args.cpu, os.path.join(out, "work"),
+                                                block_sizes))
+                except McaError as e:  # the others go on; this one's row says why
+                    print("ngcc mca: %s" % e, file=sys.stderr)
+                    failed.append(module["target"])
+                    family_dir, _ = build.family_of[module["instance"]]
+                    rows.append({"instance": module["instance"], "family": family_dir, "variant": label,
+                                 "implementation": module["implementation"], "block_bytes": "-",
+                                 "trace_instructions": "-", "estimates": {cpu: {"error": str(e)} for cpu in args.cpu}})
         version = run([os.path.join(LLVM_BIN, "llvm-mca"), "--version"]).split("\n")[1].strip()
     except (McaError, OSError, ValueError) as e:
         print("ngcc mca: %s" % e, file=sys.stderr)
@@ -527,6 +544,9 @@ def main(argv):
     with open(os.path.join(out, "estimates.json"), "w") as f:
         json.dump(document, f, indent=1)
     print("ngcc mca: wrote %s" % os.path.join(out, "estimates.json"), file=sys.stderr)
+    if failed:
+        print("ngcc mca: no estimate for %s (see its row)" % ", ".join(failed), file=sys.stderr)
+        return 1
     return 0
 
 

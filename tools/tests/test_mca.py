@@ -46,6 +46,10 @@ class AbsorbLoop(unittest.TestCase):
         self.assertEqual(sorted(set(block)), sorted({0x100, 0x104, 0x200, 0x201, 0x202, 0x108, 0x10c}))
         self.assertEqual(pcs.count(anchor), 6)  # five blocks and the padded one
 
+    def test_an_xof_squeezing_after_the_loop(self):
+        squeeze = ([0x300] + [0x200, 0x201, 0x202] * 3) * 3
+        self.assertEqual(mca.longest_period(trace(5) + squeeze)[1], 13)
+
     def test_too_few_blocks_give_no_loop(self):
         self.assertIsNone(mca.longest_period(trace(1)))
 
