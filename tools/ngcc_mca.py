@@ -111,14 +111,16 @@ class Build:
         prefix = "ngcc_%s_" % family_dir
         return sorted(t[len(prefix):] for t in self.commands if t and t.startswith(prefix))
 
-    def modules(self, instances=None):
-        """Our modules (instance, variant, implementation, target), declared order."""
+    def modules(self, instances=None, variants=None):
+        """Our modules (instance, variant, implementation, target), declared order;
+        only those of the instances and variants named, where named."""
         chosen = [m for m in self.manifest["modules"] if m["kind"] == "candidate"
-                  and (not instances or m["instance"] in instances)]
-        if instances:
-            unknown = sorted(set(instances) - {m["instance"] for m in chosen})
+                  and (not instances or m["instance"] in instances)
+                  and (not variants or m["variant"] in variants)]
+        for option, names, key in (("--instances", instances, "instance"), ("--variants", variants, "variant")):
+            unknown = sorted(set(names or ()) - {m[key] for m in chosen})
             if unknown:
-                raise McaError("--instances: no module of %s in %s" % (", ".join(unknown), self.directory))
+                raise McaError("%s: no module of %s in %s" % (option, ", ".join(unknown), self.directory))
         return chosen
 
     def module_sources(self, module):
@@ -490,6 +492,7 @@ def main(argv):
     parser.add_argument("--build", help="estimate: the configured preset's directory")
     parser.add_argument("--cpu", action="append", help="estimate: an llvm-mca -mcpu (repeatable)")
     parser.add_argument("--instances", default="")
+    parser.add_argument("--variants", default="", help="estimate: only these variants, e.g. opt,sha3")
     parser.add_argument("--extra-ref", default="", help="flags of one more ref build, e.g. the ARM guide's")
     parser.add_argument("--calibrate", help="bench --benchmark_out JSON at 65536 B")
     parser.add_argument("--estimates", action="append", help="table: an estimates.json (repeatable)")
@@ -517,7 +520,8 @@ def main(argv):
         rows, block_sizes = [], {}
         instances = [i for i in args.instances.split(",") if i]
         failed = []
-        for module in build.modules(instances):
+        variants = [v for v in args.variants.split(",") if v]
+        for module in build.modules(instances, variants):
             builds = [(module["variant"], None)]
             if args.extra_ref and module["variant"] == "ref":
                 builds.append(("ref " + args.extra_ref, args.extra_ref.split()))
