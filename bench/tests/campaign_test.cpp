@@ -2,6 +2,7 @@
 // every variant built, its declared baseline, the campaign's extras,
 // overrides and libraries. Errors are one line naming file, line and key.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include <algorithm>
@@ -129,6 +130,23 @@ TEST(Campaign, LibraryOfADeclaredInstance) {
   EXPECT_EQ(s.flags_source, "guide");
   EXPECT_EQ(s.line, 4);
   EXPECT_EQ(keys(c).back(), "Probe-32/submitted-opt");
+}
+
+// A declared-only candidate (no module of ours) is measured only as a library
+// the campaign names, with its declared identity and baseline.
+TEST(Campaign, DeclaredOnlyCandidateOnlyAsALibrary) {
+  nlohmann::json doc = nlohmann::json::parse(test_manifest({{"SHA-256", "openssl", "baseline"}}));
+  doc["families"][0]["implemented"] = false;
+  const Manifest declared_only = parse_manifest(doc.dump(), "/m/ngcc_modules.json");
+  EXPECT_FALSE(declared_only.families[0].implemented);
+  const std::string path = write_temp(
+      "sizes: [32]\nlibraries:\n  - {instance: Probe-32, variant: submitted-ref, path: /p.so, build_flags: \"-O2\",\n"
+      "     flags_source: guide, digest_bits: 32}\n");
+  const Campaign c = load_campaign(path, declared_only, "/m");
+  unlink(path.c_str());
+  EXPECT_EQ(keys(c), (std::vector<std::string>{"SHA-256/openssl", "Probe-32/submitted-ref"}));
+  EXPECT_EQ(spec(c, "Probe-32/submitted-ref").candidate_id, "hash-98");
+  EXPECT_TRUE(manifest().families[0].implemented);  // absent: a family of ours
 }
 
 // The extensions a library was compiled for, as a list or one string.
