@@ -131,8 +131,10 @@ class CampaignReader {
     read_overrides(root);
     std::vector<ModuleSpec> libraries = read_libraries(root);
 
+    // A declared-only candidate is measured only as a library the campaign names.
     for (const DeclaredFamily &f : manifest_.families)
-      for (const DeclaredInstance &i : f.instances) add_candidates(f, i, &c);
+      if (f.implemented)
+        for (const DeclaredInstance &i : f.instances) add_candidates(f, i, &c);
     for (const BuiltModule &m : manifest_.modules)
       if (m.kind == "baseline" && wanted_baselines_.erase(m.instance)) c.modules.push_back(baseline(m.instance, &m));
     for (const auto &name : wanted_baselines_)  // declared, not built

@@ -101,6 +101,7 @@ Manifest parse_manifest(const std::string &text, const std::string &file) {
                              r.integer(e, at, "digest_bits"), r.integer(e, at, "max_digest_bits"),
                              r.member(e, at, "xof", json::value_t::boolean).get<bool>()});
     }
+    if (f.contains("implemented")) d.implemented = r.member(f, where, "implemented", json::value_t::boolean).get<bool>();
     m.families.push_back(std::move(d));
   }
   const json &modules = r.array(doc, "", "modules");

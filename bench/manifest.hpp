@@ -24,6 +24,7 @@ struct DeclaredInstance {
 struct DeclaredFamily {
   std::string directory, candidate_id, family, full_name;
   std::vector<DeclaredInstance> instances;
+  bool implemented = true;  // false: declared only, no module of ours (docs/families.md)
 };
 
 struct BuiltModule {

@@ -155,15 +155,9 @@ function(ngcc_add_module)
   set_property(GLOBAL PROPERTY NGCC_MODULE_FLAGS_${target} "${line}")
 endfunction()
 
-# A JSON string literal.
-function(ngcc_json_string out value)
-  string(REPLACE "\\" "\\\\" value "${value}")
-  string(REPLACE "\"" "\\\"" value "${value}")
-  set(${out} "\"${value}\"" PARENT_SCOPE)
-endfunction()
-
-# ngcc_modules.json (schema ngcc-modules/1): the families as declared
-# (candidate.json, normalized) and every module built, with its instance,
+# ngcc_modules.json (schema ngcc-modules/1): the candidates as declared
+# (candidate.json, normalized by cmake/NgccDeclaration.cmake; "implemented":
+# false for a declared-only one) and every module built, with its instance,
 # variant, implementation and compile line.
 function(ngcc_write_module_manifest)
   set(doc "{\"schema\": \"ngcc-modules/1\", \"families\": [], \"modules\": []}")

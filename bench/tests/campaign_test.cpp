@@ -2,6 +2,7 @@
 // every variant built, its declared baseline, the campaign's extras,
 // overrides and libraries. Errors are one line naming file, line and key.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include <algorithm>
@@ -131,6 +132,23 @@ TEST(Campaign, LibraryOfADeclaredInstance) {
   EXPECT_EQ(keys(c).back(), "Probe-32/submitted-opt");
 }
 
+// A declared-only candidate (no module of ours) is measured only as a library
+// the campaign names, with its declared identity and baseline.
+TEST(Campaign, DeclaredOnlyCandidateOnlyAsALibrary) {
+  nlohmann::json doc = nlohmann::json::parse(test_manifest({{"SHA-256", "openssl", "baseline"}}));
+  doc["families"][0]["implemented"] = false;
+  const Manifest declared_only = parse_manifest(doc.dump(), "/m/ngcc_modules.json");
+  EXPECT_FALSE(declared_only.families[0].implemented);
+  const std::string path = write_temp(
+      "sizes: [32]\nlibraries:\n  - {instance: Probe-32, variant: submitted-ref, path: /p.so, build_flags: \"-O2\",\n"
+      "     flags_source: guide, digest_bits: 32}\n");
+  const Campaign c = load_campaign(path, declared_only, "/m");
+  unlink(path.c_str());
+  EXPECT_EQ(keys(c), (std::vector<std::string>{"SHA-256/openssl", "Probe-32/submitted-ref"}));
+  EXPECT_EQ(spec(c, "Probe-32/submitted-ref").candidate_id, "hash-98");
+  EXPECT_TRUE(manifest().families[0].implemented);  // absent: a family of ours
+}
+
 // The extensions a library was compiled for, as a list or one string.
 TEST(Campaign, LibraryCpuFeatures) {
   const Campaign c = campaign_of(
@@ -223,8 +241,9 @@ TEST(Campaign, MissingFile) {
   }
 }
 
-// The default campaign against this build's manifest: every declared
-// instance with every variant built, no instance named in bench/.
+// The default campaign against this build's manifest: every instance of
+// ours with every variant built and its baseline, no instance named in
+// bench/; nothing of a declared-only candidate.
 TEST(Campaign, DefaultFileAgainstThisBuild) {
   const Manifest m = ngcc::bench::load_manifest(NGCC_TEST_MODULE_DIR);
   const Campaign c = load_campaign(NGCC_DEFAULT_CAMPAIGN_FILE, m, NGCC_TEST_MODULE_DIR);
@@ -237,7 +256,12 @@ TEST(Campaign, DefaultFileAgainstThisBuild) {
   }
   EXPECT_GT(candidates, 0u);
   for (const auto &f : m.families)
-    for (const auto &i : f.instances) EXPECT_EQ(spec(c, i.baseline + "/openssl").kind, ModuleSpec::Kind::kBaseline);
+    for (const auto &i : f.instances) {
+      if (f.implemented)
+        EXPECT_EQ(spec(c, i.baseline + "/openssl").kind, ModuleSpec::Kind::kBaseline);
+      else
+        for (const auto &s : c.modules) EXPECT_NE(s.instance, i.name) << s.key();
+    }
   for (const auto &s : c.modules) EXPECT_TRUE(s.ours()) << s.key();
 }
 

@@ -316,7 +316,8 @@ def parse_modules(ck, context):
 
 def parse_families(ck, context):
     """context.ngcc_families (schema 2): the candidates as declared, each
-    {candidate_id, family, full_name, directory, instances: [{name, ...}]}."""
+    {candidate_id, family, full_name, directory, implemented (false: declared
+    only, no implementation of ours), instances: [{name, ...}]}."""
     where = "context.ngcc_families"
     families = ck.json_text(context, "ngcc_families", "array", "context")
     seen = set()
@@ -326,6 +327,7 @@ def parse_families(ck, context):
         for key in ("candidate_id", "family", "full_name"):
             ck.get(fam, key, "string", here)
         ck.get(fam, "directory", "string", here, required=False)
+        ck.get(fam, "implemented", "boolean", here, required=False)
         if fam["candidate_id"] in seen:
             ck.fail(here + ".candidate_id", "%r declared twice" % fam["candidate_id"])
         seen.add(fam["candidate_id"])

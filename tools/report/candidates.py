@@ -50,10 +50,12 @@ class Family:
 
     declared: every parameter set of the candidate, in declaration order
     (schema 2: ngcc_families; schema 1: ROUND1; [] when unknown).
-    external: a library for a candidate this suite does not implement."""
+    implemented: False for a candidate declared only (hashes/<dir>/candidate.json
+    without code of ours): what is measured of it is a submitted library.
+    external: a library for a candidate this suite does not declare."""
 
     def __init__(self, cid, name, title, instances, declared=(), directory=None,
-                 external=False):
+                 external=False, implemented=True):
         self.id = cid
         self.name = name
         self.title = title
@@ -61,6 +63,7 @@ class Family:
         self.declared = list(declared)
         self.directory = directory
         self.external = external
+        self.implemented = implemented
 
     @property
     def stem(self):
@@ -127,7 +130,8 @@ def group_families(bench, kat):
         held.update(declared)
         if instances:
             out.append(Family(fam["candidate_id"], fam["family"], fam["full_name"],
-                              instances, declared, fam.get("directory")))
+                              instances, declared, fam.get("directory"),
+                              implemented=fam.get("implemented", True)))
     external = {}
     for inst in measured:
         if inst in held:

@@ -120,12 +120,19 @@ class Report:
         tests = "ctest label `findings`"
         if fam.directory:
             tests += " in `hashes/%s/tests/`" % fam.directory
+        if fam.implemented:
+            security = ("not assessed by this measurement; the published findings on "
+                        "%s are reproduced as tests (%s)" % (fam.id, tests))
+        else:
+            security = ("not assessed by this measurement; the suite has no implementation "
+                        "of its own of %s (declared only, `hashes/%s/candidate.json`), so no "
+                        "findings are reproduced and every row is a submitted library"
+                        % (fam.id, fam.directory))
         return dict(
             title=fam.title,
             implementations=self.implementations(fam),
             parameter_sets=", ".join(fam.instances),
-            security="not assessed by this measurement; the published findings on "
-                     "%s are reproduced as tests (%s)" % (fam.id, tests),
+            security=security,
             method="[docs/method.md](../../../docs/method.md) in this repository; "
                    "where it departs from the published x86_1 method is stated there",
             submission="NICCS page of %s (not linked: the run records no address)"

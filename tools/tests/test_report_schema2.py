@@ -342,6 +342,18 @@ class FamilyDeclarations(unittest.TestCase):
         self.assertIn("Not measured in this run: MyHash-512.", text)
         self.assertIn("`findings` in `hashes/myhash/tests/`", text)
 
+    def test_a_declared_only_candidate_says_it_has_no_implementation_of_ours(self):
+        def families(doc):
+            doc[0]["implemented"] = False
+            doc[0]["directory"] = "chime"
+        reports = reports_from(edited(edit_families=families), sample=SAMPLE2)
+        chime = reports["hash-26-CHIME.md"]
+        self.assertIn("the suite has no implementation of its own of hash-26 (declared only, "
+                      "`hashes/chime/candidate.json`)", chime)
+        self.assertNotIn("are reproduced as tests", chime)
+        ours = reports_from(load(SAMPLE2, "bench.json"), sample=SAMPLE2)["hash-26-CHIME.md"]
+        self.assertNotIn("no implementation of its own", ours)
+
     def test_declared_but_unmeasured_instances_listed(self):
         thunder = reports_from(load(SAMPLE2, "bench.json"), sample=SAMPLE2)["hash-33-Thunder.md"]
         self.assertIn("Not measured in this run: Thunder-768, Thunder-1024, Thunder-XOF-256, "
