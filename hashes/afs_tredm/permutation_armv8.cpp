@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "afs_tredm/afs_tredm.hpp"
+#include "afs_tredm/lane_form.hpp"
 
 namespace ngcc::afs_tredm {
 namespace {
@@ -199,54 +200,46 @@ struct Lanes {
   alignas(16) std::uint64_t v[kPadded];
 };
 
-// Out of line: one copy of the six round variants serves g and h.
-__attribute__((noinline)) void run_rounds(Lanes &s, int first, int last) {
-  Lanes after_sbox;
-  for_each_round(first, last, [&](auto phase, int t) __attribute__((always_inline)) {
-    sbox_pass(s.v, after_sbox.v, t);
-    linear_pass<decltype(phase)::value>(after_sbox.v, s.v);
-  });
-}
+// The state in this implementation's form, for lane_form.hpp.
+struct LaneForm {
+  using Lanes = afs_tredm::Lanes;
 
-Lanes load_state(const State &state) {
-  Lanes s{};
-  for (int i = 0; i < kLanes; ++i) s.v[i] = state[i];
-  return s;
-}
-void store_state(State &state, const Lanes &s) {
-  for (int i = 0; i < kLanes; ++i) state[i] = s.v[i];
-}
-
-// §5.1 for R lanes.
-template <int R>
-void absorb_blocks(Lanes &s, const std::uint8_t *p, std::size_t nblocks, int half_rounds) {
-  for (; nblocks > 0; --nblocks, p += 8 * R) {
-    for (int i = 0; i < R; ++i) s.v[i] ^= load_be64(p + 8 * i);
-    std::uint64_t before_g[kLanes - R];
-    for (int i = R; i < kLanes; ++i) before_g[i - R] = s.v[i];
-    run_rounds(s, 0, half_rounds);
-    for (int i = R; i < kLanes; ++i) s.v[i] ^= before_g[i - R];
-    run_rounds(s, half_rounds, 2 * half_rounds);
+  // Out of line: one copy of the six round variants serves g and h.
+  __attribute__((noinline)) static void run_rounds(Lanes &s, int first, int last) {
+    Lanes after_sbox;
+    for_each_round(first, last, [&](auto phase, int t) __attribute__((always_inline)) {
+      sbox_pass(s.v, after_sbox.v, t);
+      linear_pass<decltype(phase)::value>(after_sbox.v, s.v);
+    });
   }
-}
 
-void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
-  if (nblocks == 0) return;
-  Lanes s = load_state(state);
-  with_rate_lanes(p.rate_lanes, [&](auto rate) {
-    absorb_blocks<decltype(rate)::value>(s, blocks, nblocks, p.half_rounds);
-  });
-  store_state(state, s);
-}
+  static Lanes load_state(const State &state) {
+    Lanes s{};
+    for (int i = 0; i < kLanes; ++i) s.v[i] = state[i];
+    return s;
+  }
 
-void rounds(State &state, int first, int last) {
-  Lanes s = load_state(state);
-  run_rounds(s, first, last);
-  store_state(state, s);
-}
+  static void store_state(State &state, const Lanes &s) {
+    for (int i = 0; i < kLanes; ++i) state[i] = s.v[i];
+  }
+
+  // §5.1 for R lanes.
+  template <int R>
+  static void absorb_blocks(Lanes &s, const std::uint8_t *p, std::size_t nblocks, int half_rounds) {
+    for (; nblocks > 0; --nblocks, p += 8 * R) {
+      for (int i = 0; i < R; ++i) s.v[i] ^= load_be64(p + 8 * i);
+      std::uint64_t before_g[kLanes - R];
+      for (int i = R; i < kLanes; ++i) before_g[i - R] = s.v[i];
+      run_rounds(s, 0, half_rounds);
+      for (int i = R; i < kLanes; ++i) s.v[i] ^= before_g[i - R];
+      run_rounds(s, half_rounds, 2 * half_rounds);
+    }
+  }
+};
 
 }  // namespace
 
-const Implementation kArmv8{"armv8 (AdvSIMD + scalar)", kCompiledFeatures, absorb, rounds};
+const Implementation kArmv8{"armv8 (AdvSIMD + scalar)", kCompiledFeatures, absorb_in<LaneForm>,
+                            rounds_in<LaneForm>};
 
 }  // namespace ngcc::afs_tredm
