@@ -123,26 +123,18 @@ NGCC_ALWAYS_INLINE void chi(Branch &x, Branch &y, Branch &z) {
 template <unsigned r>
 NGCC_ALWAYS_INLINE Registers round(const Registers &s) {
   const Branch t1 = each<xor3_fused>(s.b1, hrot(s.c1), rotl_fused<31>(s.a1));
-  Branch c0 = each<xor3_fused>(s.c0, rotl_fused<29>(s.a0), t1);
+  const Branch c0 = each<xor3_fused>(s.c0, rotl_fused<29>(s.a0), t1);
   const Branch a0_moved = wrot(s.a0), c0_swapped = pswap(c0);
-  Branch b1 = each<xor3_fused>(t1, shl7(a0_moved), shl7(c0_swapped));
+  const Branch b1 = each<xor3_fused>(t1, shl7(a0_moved), shl7(c0_swapped));
   const Half rc = vld1q_dup_u64(&kRoundConstants[r]);
-  Branch a0 = each<xor3>(a0_moved, {rc, rc}, c0_swapped);
-  Branch b0 = s.b0 ^ s.a1;
-  Branch a1 = hswap(s.a1) ^ hrot(b0);
+  const Branch a0 = each<xor3>(a0_moved, {rc, rc}, c0_swapped);
+  const Branch b0 = s.b0 ^ s.a1;
+  const Branch a1 = hswap(s.a1) ^ hrot(b0);
   const Branch t2 = each<xor3>(s.c1, rotl<13>(s.a0), hrot(t1));
-  Branch c1 = t2 ^ shr5(a1);
-  if constexpr (r % 2 == 0) {
-    chi(a0, b0, c0);
-    chi(a1, b1, c1);
-  } else {
-    chi(a0, b1, c1);
-    chi(a1, b0, c0);
-  }
-  if constexpr ((r / 3) % 2 == 0)
-    return {c1, a0, a1, b0, b1, c0};  // forward rotation
-  else
-    return {a1, b0, b1, c0, c1, a0};  // backward rotation
+  const Branch c1 = t2 ^ shr5(a1);
+  Registers next{a0, a1, b0, b1, c0, c1};
+  chi_and_rotate<r>(next, chi);
+  return next;
 }
 
 template <std::size_t... r>
