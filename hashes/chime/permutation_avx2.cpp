@@ -1,5 +1,5 @@
 // CHIME rounds for x86-64-v3 (AVX2), one branch per ymm register, run by the
-// vector block loop of permutation.hpp (rounds fully unrolled, so the branch
+// block loop of vector_block_loop.hpp (rounds fully unrolled, so the branch
 // rotation of §8 is a compile-time renaming). Same results as
 // permutation_portable.cpp.
 //
@@ -15,6 +15,7 @@
 
 #include "chime/chime.hpp"
 #include "chime/vector_block_loop.hpp"
+#include "chime/ymm_registers.hpp"
 #include "common/simd_avx2.hpp"
 
 namespace ngcc::chime {
@@ -50,7 +51,7 @@ NGCC_ALWAYS_INLINE const V *round_constants() {
   return rc;
 }
 
-using Branches = vector::Registers;
+using Branches = ymm::Registers;
 
 // §7: x ^= ~y & z etc., from the old values.
 NGCC_ALWAYS_INLINE void chi(V &x, V &y, V &z) {
@@ -91,7 +92,7 @@ NGCC_ALWAYS_INLINE void round_boundary(Branches &s) {
   asm("" : "+x"(s.a0), "+x"(s.a1), "+x"(s.b0), "+x"(s.b1), "+x"(s.c0), "+x"(s.c1));
 }
 
-// The rounds for the block loop of permutation.hpp.
+// The rounds for the block loop of vector_block_loop.hpp.
 struct Rounds {
   const V *rc = round_constants();
   template <unsigned r>
@@ -101,7 +102,7 @@ struct Rounds {
     return next;
   }
 };
-using Loop = vector::BlockLoop<Rounds>;
+using Loop = vector::BlockLoop<Branches, Rounds>;
 
 }  // namespace
 
