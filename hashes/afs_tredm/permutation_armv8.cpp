@@ -52,24 +52,22 @@ NGCC_ALWAYS_INLINE V rotr32(V v) {
   }
 }
 
-// S-box F (§4.2) on 4 lanes: x = high halves, y = low halves.
-NGCC_ALWAYS_INLINE void sbox4(V &x, V &y, V c) {
-  x = veorq_u32(vaddq_u32(x, rotr32<17>(y)), c);
-  y = veorq_u32(vaddq_u32(y, rotr32<24>(x)), c);
-  x = veorq_u32(x, rotr32<1>(y));
-  y = veorq_u32(y, rotr32<1>(x));
-  x = veorq_u32(x, rotr32<16>(y));
-  y = veorq_u32(y, rotr32<31>(x));
-  x = veorq_u32(vaddq_u32(x, rotr32<24>(y)), c);
-  y = veorq_u32(vaddq_u32(y, x), c);
-}
+// The word operations of the S-box (§4.2) on 4 lanes.
+struct Words {
+  NGCC_ALWAYS_INLINE static V add(V a, V b) { return vaddq_u32(a, b); }
+  NGCC_ALWAYS_INLINE static V xor_of(V a, V b) { return veorq_u32(a, b); }
+  template <int N>
+  NGCC_ALWAYS_INLINE static V rotr(V v) {
+    return rotr32<N>(v);
+  }
+};
 
 // The S-box on every lane. LD2 puts the low halves of 4 lanes in val[0],
 // the high ones in val[1]; ST2 joins them again.
 NGCC_ALWAYS_INLINE void sbox_pass(const std::uint64_t *in, std::uint64_t *out, int t) {
   for (int g = 0; g < kGroups; ++g) {
     uint32x4x2_t h = vld2q_u32(reinterpret_cast<const std::uint32_t *>(in + 4 * g));
-    sbox4(h.val[1], h.val[0], vld1q_u32(kTables.rc[t] + 4 * g));
+    sbox_halves<Words>(h.val[1], h.val[0], vld1q_u32(kTables.rc[t] + 4 * g));
     vst2q_u32(reinterpret_cast<std::uint32_t *>(out + 4 * g), h);
   }
 }

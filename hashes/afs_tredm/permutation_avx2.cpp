@@ -53,18 +53,15 @@ constexpr Tables make_tables() {
 }
 alignas(64) constexpr Tables kTables = make_tables();
 
-// S-box F (§4.2) on 8 lanes: x = high halves, y = low halves.
-NGCC_ALWAYS_INLINE void sbox8(V &x, V &y, V c) {
-  using avx2::rotr32;
-  x = _mm256_xor_si256(_mm256_add_epi32(x, rotr32<17>(y)), c);
-  y = _mm256_xor_si256(_mm256_add_epi32(y, rotr32<24>(x)), c);
-  x = _mm256_xor_si256(x, rotr32<1>(y));
-  y = _mm256_xor_si256(y, rotr32<1>(x));
-  x = _mm256_xor_si256(x, rotr32<16>(y));
-  y = _mm256_xor_si256(y, rotr32<31>(x));
-  x = _mm256_xor_si256(_mm256_add_epi32(x, rotr32<24>(y)), c);
-  y = _mm256_xor_si256(_mm256_add_epi32(y, x), c);
-}
+// The word operations of the S-box (§4.2) on 8 lanes.
+struct Words {
+  NGCC_ALWAYS_INLINE static V add(V a, V b) { return _mm256_add_epi32(a, b); }
+  NGCC_ALWAYS_INLINE static V xor_of(V a, V b) { return _mm256_xor_si256(a, b); }
+  template <int N>
+  NGCC_ALWAYS_INLINE static V rotr(V v) {
+    return avx2::rotr32<N>(v);
+  }
+};
 
 // mu(rotr64(v, k)) on 4 lanes with per-lane k (the end of the fused L_t).
 NGCC_ALWAYS_INLINE V rotate_mu(V v, const std::uint64_t *right, const std::uint64_t *left) {
@@ -87,7 +84,7 @@ NGCC_ALWAYS_INLINE void sbox_pass(const Lanes &s, std::uint64_t *out, int t) {
         _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), 0x88));
     V x = _mm256_castps_si256(
         _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), 0xDD));
-    sbox8(x, y, avx2::load(kTables.rc[t] + 8 * g));
+    sbox_halves<Words>(x, y, avx2::load(kTables.rc[t] + 8 * g));
     avx2::store(out + 8 * g, _mm256_unpacklo_epi32(y, x));
     avx2::store(out + 8 * g + 4, _mm256_unpackhi_epi32(y, x));
   }
