@@ -54,18 +54,31 @@ inline constexpr RoundConstants kRoundConstants = make_round_constants();
 // ---------------------------------------------------------------- §4.2
 // S-box AFS64_t5_k2: x = high half, y = low half; the eight half-steps use
 // rotations (17, 24, 1, 1, 16, 31, 24, 0), "add, then XOR c" where the
-// structure word 11000011 has a 1.
+// structure word 11000011 has a 1. On one lane or on a vector of lanes:
+// Words supplies add, xor_of and rotr<N> on 32-bit words of type W.
+template <class Words, class W>
+NGCC_ALWAYS_INLINE constexpr void sbox_halves(W &x, W &y, W c) {
+  x = Words::xor_of(Words::add(x, Words::template rotr<17>(y)), c);
+  y = Words::xor_of(Words::add(y, Words::template rotr<24>(x)), c);
+  x = Words::xor_of(x, Words::template rotr<1>(y));
+  y = Words::xor_of(y, Words::template rotr<1>(x));
+  x = Words::xor_of(x, Words::template rotr<16>(y));
+  y = Words::xor_of(y, Words::template rotr<31>(x));
+  x = Words::xor_of(Words::add(x, Words::template rotr<24>(y)), c);
+  y = Words::xor_of(Words::add(y, x), c);
+}
+struct ScalarWords {
+  static constexpr std::uint32_t add(std::uint32_t a, std::uint32_t b) { return a + b; }
+  static constexpr std::uint32_t xor_of(std::uint32_t a, std::uint32_t b) { return a ^ b; }
+  template <int N>
+  static constexpr std::uint32_t rotr(std::uint32_t a) {
+    return rotr32(a, N);
+  }
+};
 constexpr std::uint64_t sbox(std::uint64_t w, std::uint32_t c) {
   std::uint32_t x = static_cast<std::uint32_t>(w >> 32);
   std::uint32_t y = static_cast<std::uint32_t>(w);
-  x = (x + rotr32(y, 17)) ^ c;
-  y = (y + rotr32(x, 24)) ^ c;
-  x ^= rotr32(y, 1);
-  y ^= rotr32(x, 1);
-  x ^= rotr32(y, 16);
-  y ^= rotr32(x, 31);
-  x = (x + rotr32(y, 24)) ^ c;
-  y = (y + x) ^ c;
+  sbox_halves<ScalarWords>(x, y, c);
   return std::uint64_t(x) << 32 | y;
 }
 

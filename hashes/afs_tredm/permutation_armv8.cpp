@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "afs_tredm/afs_tredm.hpp"
+#include "afs_tredm/lane_form.hpp"
 
 namespace ngcc::afs_tredm {
 namespace {
@@ -51,24 +52,22 @@ NGCC_ALWAYS_INLINE V rotr32(V v) {
   }
 }
 
-// S-box F (§4.2) on 4 lanes: x = high halves, y = low halves.
-NGCC_ALWAYS_INLINE void sbox4(V &x, V &y, V c) {
-  x = veorq_u32(vaddq_u32(x, rotr32<17>(y)), c);
-  y = veorq_u32(vaddq_u32(y, rotr32<24>(x)), c);
-  x = veorq_u32(x, rotr32<1>(y));
-  y = veorq_u32(y, rotr32<1>(x));
-  x = veorq_u32(x, rotr32<16>(y));
-  y = veorq_u32(y, rotr32<31>(x));
-  x = veorq_u32(vaddq_u32(x, rotr32<24>(y)), c);
-  y = veorq_u32(vaddq_u32(y, x), c);
-}
+// The word operations of the S-box (§4.2) on 4 lanes.
+struct Words {
+  NGCC_ALWAYS_INLINE static V add(V a, V b) { return vaddq_u32(a, b); }
+  NGCC_ALWAYS_INLINE static V xor_of(V a, V b) { return veorq_u32(a, b); }
+  template <int N>
+  NGCC_ALWAYS_INLINE static V rotr(V v) {
+    return rotr32<N>(v);
+  }
+};
 
 // The S-box on every lane. LD2 puts the low halves of 4 lanes in val[0],
 // the high ones in val[1]; ST2 joins them again.
 NGCC_ALWAYS_INLINE void sbox_pass(const std::uint64_t *in, std::uint64_t *out, int t) {
   for (int g = 0; g < kGroups; ++g) {
     uint32x4x2_t h = vld2q_u32(reinterpret_cast<const std::uint32_t *>(in + 4 * g));
-    sbox4(h.val[1], h.val[0], vld1q_u32(kTables.rc[t] + 4 * g));
+    sbox_halves<Words>(h.val[1], h.val[0], vld1q_u32(kTables.rc[t] + 4 * g));
     vst2q_u32(reinterpret_cast<std::uint32_t *>(out + 4 * g), h);
   }
 }
@@ -199,54 +198,46 @@ struct Lanes {
   alignas(16) std::uint64_t v[kPadded];
 };
 
-// Out of line: one copy of the six round variants serves g and h.
-__attribute__((noinline)) void run_rounds(Lanes &s, int first, int last) {
-  Lanes after_sbox;
-  for_each_round(first, last, [&](auto phase, int t) __attribute__((always_inline)) {
-    sbox_pass(s.v, after_sbox.v, t);
-    linear_pass<decltype(phase)::value>(after_sbox.v, s.v);
-  });
-}
+// The state in this implementation's form, for lane_form.hpp.
+struct LaneForm {
+  using Lanes = afs_tredm::Lanes;
 
-Lanes load_state(const State &state) {
-  Lanes s{};
-  for (int i = 0; i < kLanes; ++i) s.v[i] = state[i];
-  return s;
-}
-void store_state(State &state, const Lanes &s) {
-  for (int i = 0; i < kLanes; ++i) state[i] = s.v[i];
-}
-
-// §5.1 for R lanes.
-template <int R>
-void absorb_blocks(Lanes &s, const std::uint8_t *p, std::size_t nblocks, int half_rounds) {
-  for (; nblocks > 0; --nblocks, p += 8 * R) {
-    for (int i = 0; i < R; ++i) s.v[i] ^= load_be64(p + 8 * i);
-    std::uint64_t before_g[kLanes - R];
-    for (int i = R; i < kLanes; ++i) before_g[i - R] = s.v[i];
-    run_rounds(s, 0, half_rounds);
-    for (int i = R; i < kLanes; ++i) s.v[i] ^= before_g[i - R];
-    run_rounds(s, half_rounds, 2 * half_rounds);
+  // Out of line: one copy of the six round variants serves g and h.
+  __attribute__((noinline)) static void run_rounds(Lanes &s, int first, int last) {
+    Lanes after_sbox;
+    for_each_round(first, last, [&](auto phase, int t) __attribute__((always_inline)) {
+      sbox_pass(s.v, after_sbox.v, t);
+      linear_pass<decltype(phase)::value>(after_sbox.v, s.v);
+    });
   }
-}
 
-void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
-  if (nblocks == 0) return;
-  Lanes s = load_state(state);
-  with_rate_lanes(p.rate_lanes, [&](auto rate) {
-    absorb_blocks<decltype(rate)::value>(s, blocks, nblocks, p.half_rounds);
-  });
-  store_state(state, s);
-}
+  static Lanes load_state(const State &state) {
+    Lanes s{};
+    for (int i = 0; i < kLanes; ++i) s.v[i] = state[i];
+    return s;
+  }
 
-void rounds(State &state, int first, int last) {
-  Lanes s = load_state(state);
-  run_rounds(s, first, last);
-  store_state(state, s);
-}
+  static void store_state(State &state, const Lanes &s) {
+    for (int i = 0; i < kLanes; ++i) state[i] = s.v[i];
+  }
+
+  // §5.1 for R lanes.
+  template <int R>
+  static void absorb_blocks(Lanes &s, const std::uint8_t *p, std::size_t nblocks, int half_rounds) {
+    for (; nblocks > 0; --nblocks, p += 8 * R) {
+      for (int i = 0; i < R; ++i) s.v[i] ^= load_be64(p + 8 * i);
+      std::uint64_t before_g[kLanes - R];
+      for (int i = R; i < kLanes; ++i) before_g[i - R] = s.v[i];
+      run_rounds(s, 0, half_rounds);
+      for (int i = R; i < kLanes; ++i) s.v[i] ^= before_g[i - R];
+      run_rounds(s, half_rounds, 2 * half_rounds);
+    }
+  }
+};
 
 }  // namespace
 
-const Implementation kArmv8{"armv8 (AdvSIMD + scalar)", kCompiledFeatures, absorb, rounds};
+const Implementation kArmv8{"armv8 (AdvSIMD + scalar)", kCompiledFeatures, absorb_in<LaneForm>,
+                            rounds_in<LaneForm>};
 
 }  // namespace ngcc::afs_tredm

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "afs_tredm/afs_tredm.hpp"
+#include "afs_tredm/lane_form.hpp"
 #include "common/simd_avx2.hpp"
 
 namespace ngcc::afs_tredm {
@@ -52,18 +53,15 @@ constexpr Tables make_tables() {
 }
 alignas(64) constexpr Tables kTables = make_tables();
 
-// S-box F (§4.2) on 8 lanes: x = high halves, y = low halves.
-NGCC_ALWAYS_INLINE void sbox8(V &x, V &y, V c) {
-  using avx2::rotr32;
-  x = _mm256_xor_si256(_mm256_add_epi32(x, rotr32<17>(y)), c);
-  y = _mm256_xor_si256(_mm256_add_epi32(y, rotr32<24>(x)), c);
-  x = _mm256_xor_si256(x, rotr32<1>(y));
-  y = _mm256_xor_si256(y, rotr32<1>(x));
-  x = _mm256_xor_si256(x, rotr32<16>(y));
-  y = _mm256_xor_si256(y, rotr32<31>(x));
-  x = _mm256_xor_si256(_mm256_add_epi32(x, rotr32<24>(y)), c);
-  y = _mm256_xor_si256(_mm256_add_epi32(y, x), c);
-}
+// The word operations of the S-box (§4.2) on 8 lanes.
+struct Words {
+  NGCC_ALWAYS_INLINE static V add(V a, V b) { return _mm256_add_epi32(a, b); }
+  NGCC_ALWAYS_INLINE static V xor_of(V a, V b) { return _mm256_xor_si256(a, b); }
+  template <int N>
+  NGCC_ALWAYS_INLINE static V rotr(V v) {
+    return avx2::rotr32<N>(v);
+  }
+};
 
 // mu(rotr64(v, k)) on 4 lanes with per-lane k (the end of the fused L_t).
 NGCC_ALWAYS_INLINE V rotate_mu(V v, const std::uint64_t *right, const std::uint64_t *left) {
@@ -86,7 +84,7 @@ NGCC_ALWAYS_INLINE void sbox_pass(const Lanes &s, std::uint64_t *out, int t) {
         _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), 0x88));
     V x = _mm256_castps_si256(
         _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), 0xDD));
-    sbox8(x, y, avx2::load(kTables.rc[t] + 8 * g));
+    sbox_halves<Words>(x, y, avx2::load(kTables.rc[t] + 8 * g));
     avx2::store(out + 8 * g, _mm256_unpacklo_epi32(y, x));
     avx2::store(out + 8 * g + 4, _mm256_unpackhi_epi32(y, x));
   }
@@ -122,29 +120,6 @@ NGCC_ALWAYS_INLINE void round(Lanes &s, int t) {
   linear_pass<P>(after_sbox, s, std::make_index_sequence<kStateVectors>{});
 }
 
-// Out of line: one copy of the six round variants serves g and h of every
-// block (inlined twice, the hot code outgrows the instruction cache).
-__attribute__((noinline)) void run_rounds(Lanes &state, int first, int last) {
-  Lanes s = state;
-  for_each_round(first, last, [&s](auto phase, int t) __attribute__((always_inline)) {
-    round<decltype(phase)::value>(s, t);
-  });
-  state = s;
-}
-
-Lanes load_state(const State &state) {
-  alignas(32) std::uint64_t lanes[kPadded] = {};
-  for (int i = 0; i < kLanes; ++i) lanes[i] = state[i];
-  Lanes s;
-  for (int g = 0; g < kVectors; ++g) s.v[g] = avx2::load(lanes + 4 * g);
-  return s;
-}
-void store_state(State &state, const Lanes &s) {
-  alignas(32) std::uint64_t lanes[kPadded];
-  for (int g = 0; g < kVectors; ++g) avx2::store(lanes + 4 * g, s.v[g]);
-  for (int i = 0; i < kLanes; ++i) state[i] = lanes[i];
-}
-
 // Four big-endian block lanes (§2).
 NGCC_ALWAYS_INLINE V load_be_lanes(const std::uint8_t *p) {
   const V reverse_bytes = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
@@ -152,39 +127,53 @@ NGCC_ALWAYS_INLINE V load_be_lanes(const std::uint8_t *p) {
   return _mm256_shuffle_epi8(avx2::load(p), reverse_bytes);
 }
 
-// §5.1 for R lanes, a multiple of 4: the capacity starts at a vector boundary.
-template <int R>
-void absorb_blocks(Lanes &s, const std::uint8_t *p, std::size_t nblocks, int half_rounds) {
-  constexpr int rate_vectors = R / 4;
-  for (; nblocks > 0; --nblocks, p += 8 * R) {
-    for (int g = 0; g < rate_vectors; ++g)
-      s.v[g] = _mm256_xor_si256(s.v[g], load_be_lanes(p + 32 * g));
-    V before_g[kStateVectors - rate_vectors];
-    for (int g = rate_vectors; g < kStateVectors; ++g) before_g[g - rate_vectors] = s.v[g];
-    run_rounds(s, 0, half_rounds);
-    for (int g = rate_vectors; g < kStateVectors; ++g)
-      s.v[g] = _mm256_xor_si256(s.v[g], before_g[g - rate_vectors]);
-    run_rounds(s, half_rounds, 2 * half_rounds);
+// The state in this implementation's form, for lane_form.hpp.
+struct LaneForm {
+  using Lanes = afs_tredm::Lanes;
+
+  // Out of line: one copy of the six round variants serves g and h of every
+  // block (inlined twice, the hot code outgrows the instruction cache).
+  __attribute__((noinline)) static void run_rounds(Lanes &state, int first, int last) {
+    Lanes s = state;
+    for_each_round(first, last, [&s](auto phase, int t) __attribute__((always_inline)) {
+      round<decltype(phase)::value>(s, t);
+    });
+    state = s;
   }
-}
 
-void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
-  if (nblocks == 0) return;
-  Lanes s = load_state(state);
-  with_rate_lanes(p.rate_lanes, [&](auto rate) {
-    absorb_blocks<decltype(rate)::value>(s, blocks, nblocks, p.half_rounds);
-  });
-  store_state(state, s);
-}
+  static Lanes load_state(const State &state) {
+    alignas(32) std::uint64_t lanes[kPadded] = {};
+    for (int i = 0; i < kLanes; ++i) lanes[i] = state[i];
+    Lanes s;
+    for (int g = 0; g < kVectors; ++g) s.v[g] = avx2::load(lanes + 4 * g);
+    return s;
+  }
 
-void rounds(State &state, int first, int last) {
-  Lanes s = load_state(state);
-  run_rounds(s, first, last);
-  store_state(state, s);
-}
+  static void store_state(State &state, const Lanes &s) {
+    alignas(32) std::uint64_t lanes[kPadded];
+    for (int g = 0; g < kVectors; ++g) avx2::store(lanes + 4 * g, s.v[g]);
+    for (int i = 0; i < kLanes; ++i) state[i] = lanes[i];
+  }
+
+  // §5.1 for R lanes, a multiple of 4: the capacity starts at a vector boundary.
+  template <int R>
+  static void absorb_blocks(Lanes &s, const std::uint8_t *p, std::size_t nblocks, int half_rounds) {
+    constexpr int rate_vectors = R / 4;
+    for (; nblocks > 0; --nblocks, p += 8 * R) {
+      for (int g = 0; g < rate_vectors; ++g)
+        s.v[g] = _mm256_xor_si256(s.v[g], load_be_lanes(p + 32 * g));
+      V before_g[kStateVectors - rate_vectors];
+      for (int g = rate_vectors; g < kStateVectors; ++g) before_g[g - rate_vectors] = s.v[g];
+      run_rounds(s, 0, half_rounds);
+      for (int g = rate_vectors; g < kStateVectors; ++g)
+        s.v[g] = _mm256_xor_si256(s.v[g], before_g[g - rate_vectors]);
+      run_rounds(s, half_rounds, 2 * half_rounds);
+    }
+  }
+};
 
 }  // namespace
 
-const Implementation kAvx2{"avx2", kCompiledFeatures, absorb, rounds};
+const Implementation kAvx2{"avx2", kCompiledFeatures, absorb_in<LaneForm>, rounds_in<LaneForm>};
 
 }  // namespace ngcc::afs_tredm

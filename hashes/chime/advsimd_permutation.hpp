@@ -1,7 +1,7 @@
-// CHIME P15 / P20 and block absorption on AArch64 AdvSIMD, one branch in two
-// 128-bit registers (low half, high half), the rounds fully unrolled so the
-// branch rotation of §8 is a compile-time renaming. Included by
-// permutation_armv8.cpp and, with __ARM_FEATURE_SHA3, by
+// CHIME rounds on AArch64 AdvSIMD, one branch in two 128-bit registers (low
+// half, high half), run by the block loop of vector_block_loop.hpp (rounds
+// fully unrolled, so the branch rotation of §8 is a compile-time renaming).
+// Included by permutation_armv8.cpp and, with __ARM_FEATURE_SHA3, by
 // permutation_armv8_sha3.cpp. Same results as permutation_portable.cpp.
 //
 // Not scalar: it folds every rotation and shift into its EOR, but needs 108
@@ -12,9 +12,9 @@
 #include <arm_neon.h>
 
 #include <cstdint>
-#include <utility>
 
 #include "chime/chime.hpp"
+#include "chime/vector_block_loop.hpp"
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "block words are loaded as little-endian lanes");
 
@@ -27,10 +27,6 @@ using Half = uint64x2_t;
 
 struct Branch {
   Half lo, hi;  // words (0, 1), (2, 3)
-};
-
-struct Registers {
-  Branch a0, a1, b0, b1, c0, c1;
 };
 
 // Neoverse-V2 issues EOR3, BCAX and XAR on one vector pipe of four (Oryon on
@@ -116,45 +112,6 @@ NGCC_ALWAYS_INLINE void chi(Branch &x, Branch &y, Branch &z) {
   chi(x.hi, y.hi, z.hi);
 }
 
-// One round (§8), L in the closed form of §5, RC (§6) joining a0'. Every
-// vector instruction takes 2 cycles, so the chain is kept short: SHL7
-// distributes over a0' = WROT(a0) ^ PSWAP(c0'), and b1' does not wait for
-// a0' (four more instructions a round, 7% fewer cycles estimated).
-template <unsigned r>
-NGCC_ALWAYS_INLINE Registers round(const Registers &s) {
-  const Branch t1 = each<xor3_fused>(s.b1, hrot(s.c1), rotl_fused<31>(s.a1));
-  Branch c0 = each<xor3_fused>(s.c0, rotl_fused<29>(s.a0), t1);
-  const Branch a0_moved = wrot(s.a0), c0_swapped = pswap(c0);
-  Branch b1 = each<xor3_fused>(t1, shl7(a0_moved), shl7(c0_swapped));
-  const Half rc = vld1q_dup_u64(&kRoundConstants[r]);
-  Branch a0 = each<xor3>(a0_moved, {rc, rc}, c0_swapped);
-  Branch b0 = s.b0 ^ s.a1;
-  Branch a1 = hswap(s.a1) ^ hrot(b0);
-  const Branch t2 = each<xor3>(s.c1, rotl<13>(s.a0), hrot(t1));
-  Branch c1 = t2 ^ shr5(a1);
-  if constexpr (r % 2 == 0) {
-    chi(a0, b0, c0);
-    chi(a1, b1, c1);
-  } else {
-    chi(a0, b1, c1);
-    chi(a1, b0, c0);
-  }
-  if constexpr ((r / 3) % 2 == 0)
-    return {c1, a0, a1, b0, b1, c0};  // forward rotation
-  else
-    return {a1, b0, b1, c0, c1, a0};  // backward rotation
-}
-
-template <std::size_t... r>
-NGCC_ALWAYS_INLINE Registers unrolled(Registers s, std::index_sequence<r...>) {
-  ((s = round<r>(s)), ...);
-  return s;
-}
-template <unsigned n>
-NGCC_ALWAYS_INLINE Registers permute(const Registers &s) {
-  return unrolled(s, std::make_index_sequence<n>{});
-}
-
 NGCC_ALWAYS_INLINE Half load_half(const std::uint8_t *p) { return vreinterpretq_u64_u8(vld1q_u8(p)); }
 NGCC_ALWAYS_INLINE Branch load_branch(const std::uint64_t *w) { return {vld1q_u64(w), vld1q_u64(w + 2)}; }
 NGCC_ALWAYS_INLINE void store_branch(std::uint64_t *w, const Branch &x) {
@@ -162,60 +119,69 @@ NGCC_ALWAYS_INLINE void store_branch(std::uint64_t *w, const Branch &x) {
   vst1q_u64(w + 2, x.hi);
 }
 
-Registers load(const State &w) {
-  return {load_branch(&w[0]), load_branch(&w[4]), load_branch(&w[8]),
-          load_branch(&w[12]), load_branch(&w[16]), load_branch(&w[20])};
-}
-void store(State &w, const Registers &s) {
-  const Branch *const branches[6] = {&s.a0, &s.a1, &s.b0, &s.b1, &s.c0, &s.c1};
-  for (unsigned i = 0; i < 6; ++i) store_branch(&w[4 * i], *branches[i]);
-}
+// The state, as the block loop of vector_block_loop.hpp takes it.
+struct Registers {
+  Branch a0, a1, b0, b1, c0, c1;
 
-// CHIME-512 (§10): block bytes 0..63 into A0, A1; no feed-forward.
-void absorb_512(Registers &state, const std::uint8_t *p, std::size_t nblocks) {
-  Registers s = state;
-  for (; nblocks > 0; --nblocks, p += 64) {
-    s.a0 = s.a0 ^ Branch{load_half(p), load_half(p + 16)};
-    s.a1 = s.a1 ^ Branch{load_half(p + 32), load_half(p + 48)};
-    s = permute<15>(s);
+  static Registers load(const State &w) {
+    return {load_branch(&w[0]), load_branch(&w[4]), load_branch(&w[8]),
+            load_branch(&w[12]), load_branch(&w[16]), load_branch(&w[20])};
   }
-  state = s;
-}
-
-// CHIME-1024 (§11): bytes 0..31 into A0, bytes 32..55 into A1[1..3]; the
-// capacity A1[0], B0, B1, C0, C1 is fed forward.
-void absorb_1024(Registers &state, const std::uint8_t *p, std::size_t nblocks) {
-  const uint64x1_t zero = vdup_n_u64(0);
-  Registers s = state;
-  for (; nblocks > 0; --nblocks, p += 56) {
-    const Registers old = s;
-    s.a0 = s.a0 ^ Branch{load_half(p), load_half(p + 16)};
-    s.a1 = s.a1 ^ Branch{vcombine_u64(zero, vld1_u64(reinterpret_cast<const std::uint64_t *>(p + 32))),
-                         load_half(p + 40)};
-    s = permute<20>(s);
-    s.a1.lo = veor(s.a1.lo, vcombine_u64(vget_low_u64(old.a1.lo), zero));
-    s.b0 = s.b0 ^ old.b0;
-    s.b1 = s.b1 ^ old.b1;
-    s.c0 = s.c0 ^ old.c0;
-    s.c1 = s.c1 ^ old.c1;
+  void store(State &w) const {
+    const Branch *const branches[6] = {&a0, &a1, &b0, &b1, &c0, &c1};
+    for (unsigned i = 0; i < 6; ++i) store_branch(&w[4 * i], *branches[i]);
   }
-  state = s;
+
+  // CHIME-512 (§10): block bytes 0..63 into A0, A1.
+  NGCC_ALWAYS_INLINE void add_block_512(const std::uint8_t *p) {
+    a0 = a0 ^ Branch{load_half(p), load_half(p + 16)};
+    a1 = a1 ^ Branch{load_half(p + 32), load_half(p + 48)};
+  }
+  // CHIME-1024 (§11): bytes 0..31 into A0, bytes 32..55 into A1[1..3].
+  NGCC_ALWAYS_INLINE void add_block_1024(const std::uint8_t *p) {
+    a0 = a0 ^ Branch{load_half(p), load_half(p + 16)};
+    a1 = a1 ^ Branch{vcombine_u64(vdup_n_u64(0), vld1_u64(reinterpret_cast<const std::uint64_t *>(p + 32))),
+                     load_half(p + 40)};
+  }
+  // CHIME-1024 (§11): the capacity A1[0], B0, B1, C0, C1 of `old` fed forward.
+  NGCC_ALWAYS_INLINE void feed_forward_1024(const Registers &old) {
+    a1.lo = veor(a1.lo, vcombine_u64(vget_low_u64(old.a1.lo), vdup_n_u64(0)));
+    b0 = b0 ^ old.b0;
+    b1 = b1 ^ old.b1;
+    c0 = c0 ^ old.c0;
+    c1 = c1 ^ old.c1;
+  }
+};
+
+// One round (§8), L in the closed form of §5, RC (§6) joining a0'. Every
+// vector instruction takes 2 cycles, so the chain is kept short: SHL7
+// distributes over a0' = WROT(a0) ^ PSWAP(c0'), and b1' does not wait for
+// a0' (four more instructions a round, 7% fewer cycles estimated).
+template <unsigned r>
+NGCC_ALWAYS_INLINE Registers round(const Registers &s) {
+  const Branch t1 = each<xor3_fused>(s.b1, hrot(s.c1), rotl_fused<31>(s.a1));
+  const Branch c0 = each<xor3_fused>(s.c0, rotl_fused<29>(s.a0), t1);
+  const Branch a0_moved = wrot(s.a0), c0_swapped = pswap(c0);
+  const Branch b1 = each<xor3_fused>(t1, shl7(a0_moved), shl7(c0_swapped));
+  const Half rc = vld1q_dup_u64(&kRoundConstants[r]);
+  const Branch a0 = each<xor3>(a0_moved, {rc, rc}, c0_swapped);
+  const Branch b0 = s.b0 ^ s.a1;
+  const Branch a1 = hswap(s.a1) ^ hrot(b0);
+  const Branch t2 = each<xor3>(s.c1, rotl<13>(s.a0), hrot(t1));
+  const Branch c1 = t2 ^ shr5(a1);
+  Registers next{a0, a1, b0, b1, c0, c1};
+  chi_and_rotate<r>(next, chi);
+  return next;
 }
 
-// Implementation::absorb and ::permute.
-void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
-  if (nblocks == 0) return;
-  Registers s = load(state);
-  if (p.feed_forward)
-    absorb_1024(s, blocks, nblocks);
-  else
-    absorb_512(s, blocks, nblocks);
-  store(state, s);
-}
-void permute_state(State &state, unsigned rounds) {
-  const Registers s = load(state);
-  store(state, rounds == 15 ? permute<15>(s) : permute<20>(s));
-}
+// The rounds for the block loop of vector_block_loop.hpp.
+struct Rounds {
+  template <unsigned r>
+  NGCC_ALWAYS_INLINE Registers round(const Registers &s) const {
+    return advsimd::round<r>(s);
+  }
+};
+using Loop = vector::BlockLoop<Registers, Rounds>;
 
 }  // namespace advsimd
 }  // namespace

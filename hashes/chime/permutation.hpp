@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "common/bits.hpp"
 #include "common/cpu_features.hpp"
 
 namespace ngcc::chime {
@@ -27,6 +28,28 @@ inline constexpr std::uint64_t kRoundConstants[20] = {
     0xD67C908476C84D1D, 0x79A516CBF612C92B, 0x9BED9F31755D4535, 0x3DDA2578F4A7C15F,
     0x5F02ABBE73F23D75, 0xC14B31E5F33CB96B, 0x60B3B62B7287359D, 0x82F83C92F1D1B1B7,
 };
+
+// §7, §8: the end of round r on six branches a0, a1, b0, b1, c0, c1 of any
+// branch type, in place: chi on the two triples the parity of r picks, then
+// the branch rotation, forward or backward by the parity of r / 3. With r
+// known at compile time the rotation is a renaming.
+template <class Registers>
+using BranchOf = decltype(Registers::a0);
+template <unsigned r, class Registers>
+NGCC_ALWAYS_INLINE void chi_and_rotate(
+    Registers &s, void (*chi)(BranchOf<Registers> &, BranchOf<Registers> &, BranchOf<Registers> &)) {
+  if constexpr (r % 2 == 0) {
+    chi(s.a0, s.b0, s.c0);
+    chi(s.a1, s.b1, s.c1);
+  } else {
+    chi(s.a0, s.b1, s.c1);
+    chi(s.a1, s.b0, s.c0);
+  }
+  if constexpr ((r / 3) % 2 == 0)
+    s = {s.c1, s.a0, s.a1, s.b0, s.b1, s.c0};  // forward
+  else
+    s = {s.a1, s.b0, s.b1, s.c0, s.c1, s.a0};  // backward
+}
 
 struct Params;  // chime.hpp
 

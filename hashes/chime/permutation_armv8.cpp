@@ -3,6 +3,7 @@
 
 namespace ngcc::chime {
 
-const Implementation kArmv8{"armv8 (AdvSIMD)", kCompiledFeatures, advsimd::absorb, advsimd::permute_state};
+const Implementation kArmv8{"armv8 (AdvSIMD)", kCompiledFeatures, advsimd::Loop::absorb<Params>,
+                            advsimd::Loop::permute};
 
 }  // namespace ngcc::chime

@@ -4,7 +4,7 @@
 
 namespace ngcc::chime {
 
-const Implementation kArmv8Sha3{"armv8_sha3 (AdvSIMD, SHA3)", kCompiledFeatures, advsimd::absorb,
-                                advsimd::permute_state};
+const Implementation kArmv8Sha3{"armv8_sha3 (AdvSIMD, SHA3)", kCompiledFeatures, advsimd::Loop::absorb<Params>,
+                                advsimd::Loop::permute};
 
 }  // namespace ngcc::chime

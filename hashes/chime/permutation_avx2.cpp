@@ -1,5 +1,5 @@
 // CHIME rounds for x86-64-v3 (AVX2), one branch per ymm register, run by the
-// vector block loop of permutation.hpp (rounds fully unrolled, so the branch
+// block loop of vector_block_loop.hpp (rounds fully unrolled, so the branch
 // rotation of §8 is a compile-time renaming). Same results as
 // permutation_portable.cpp.
 //
@@ -15,6 +15,7 @@
 
 #include "chime/chime.hpp"
 #include "chime/vector_block_loop.hpp"
+#include "chime/ymm_registers.hpp"
 #include "common/simd_avx2.hpp"
 
 namespace ngcc::chime {
@@ -50,7 +51,7 @@ NGCC_ALWAYS_INLINE const V *round_constants() {
   return rc;
 }
 
-using Branches = vector::Registers;
+using Branches = ymm::Registers;
 
 // §7: x ^= ~y & z etc., from the old values.
 NGCC_ALWAYS_INLINE void chi(V &x, V &y, V &z) {
@@ -71,25 +72,17 @@ NGCC_ALWAYS_INLINE Branches round(const Branches &s, const V *rc) {
   const V a1_moved = hswap(s.a1);
   const V t1 = xor3(s.b1, hrot(s.c1), rotl64<31>(s.a1));
   const V a0_rot29 = rotl64<29>(s.a0);
-  V c0 = xor3(s.c0, a0_rot29, t1);
+  const V c0 = xor3(s.c0, a0_rot29, t1);
   const V c0_swapped = pswap(c0);
-  V b1 = xor3(t1, _mm256_slli_epi64(a0_moved, 7), _mm256_slli_epi64(c0_swapped, 7));
-  V a0 = xor3(a0_moved, _mm256_load_si256(rc + r), c0_swapped);
-  V b0 = _mm256_xor_si256(s.b0, s.a1);
-  V a1 = _mm256_xor_si256(a1_moved, hrot(b0));
+  const V b1 = xor3(t1, _mm256_slli_epi64(a0_moved, 7), _mm256_slli_epi64(c0_swapped, 7));
+  const V a0 = xor3(a0_moved, _mm256_load_si256(rc + r), c0_swapped);
+  const V b0 = _mm256_xor_si256(s.b0, s.a1);
+  const V a1 = _mm256_xor_si256(a1_moved, hrot(b0));
   const V t2 = xor3(s.c1, avx2::rotr64<16>(a0_rot29), hrot(t1));  // rotl 13 = rotl 29, rotr 16
-  V c1 = _mm256_xor_si256(t2, _mm256_srli_epi64(a1, 5));
-  if constexpr (r % 2 == 0) {
-    chi(a0, b0, c0);
-    chi(a1, b1, c1);
-  } else {
-    chi(a0, b1, c1);
-    chi(a1, b0, c0);
-  }
-  if constexpr ((r / 3) % 2 == 0)
-    return {c1, a0, a1, b0, b1, c0};  // forward rotation
-  else
-    return {a1, b0, b1, c0, c1, a0};  // backward rotation
+  const V c1 = _mm256_xor_si256(t2, _mm256_srli_epi64(a1, 5));
+  Branches next{a0, a1, b0, b1, c0, c1};
+  chi_and_rotate<r>(next, chi);
+  return next;
 }
 
 // An empty asm that keeps each round's instructions together, in the order
@@ -99,7 +92,7 @@ NGCC_ALWAYS_INLINE void round_boundary(Branches &s) {
   asm("" : "+x"(s.a0), "+x"(s.a1), "+x"(s.b0), "+x"(s.b1), "+x"(s.c0), "+x"(s.c1));
 }
 
-// The rounds for the block loop of permutation.hpp.
+// The rounds for the block loop of vector_block_loop.hpp.
 struct Rounds {
   const V *rc = round_constants();
   template <unsigned r>
@@ -109,7 +102,7 @@ struct Rounds {
     return next;
   }
 };
-using Loop = vector::BlockLoop<Rounds>;
+using Loop = vector::BlockLoop<Branches, Rounds>;
 
 }  // namespace
 

@@ -1,5 +1,5 @@
 // CHIME rounds with AVX-512F/VL on 256-bit registers, one branch per ymm
-// register, run by the vector block loop of permutation.hpp (rounds fully
+// register, run by the block loop of vector_block_loop.hpp (rounds fully
 // unrolled, so the branch rotation of §8 is a compile-time renaming). Same
 // results as permutation_portable.cpp.
 //
@@ -12,6 +12,7 @@
 
 #include "chime/chime.hpp"
 #include "chime/vector_block_loop.hpp"
+#include "chime/ymm_registers.hpp"
 #include "common/simd_avx512.hpp"
 
 namespace ngcc::chime {
@@ -34,7 +35,7 @@ NGCC_ALWAYS_INLINE V rotl(V x) {
 NGCC_ALWAYS_INLINE V shl7(V x) { return _mm256_slli_epi64(x, 7); }
 NGCC_ALWAYS_INLINE V shr5(V x) { return _mm256_srli_epi64(x, 5); }
 
-using Branches = vector::Registers;
+using Branches = ymm::Registers;
 
 // vpternlogq reads its first operand (the destination register) two cycles
 // before it can read the other two (Zen 5, 2026-12: 2 cycles latency from
@@ -93,7 +94,7 @@ NGCC_ALWAYS_INLINE Branches round(const Branches &s, const std::uint64_t *consta
     return {a1, b0, b1, c0, c1, a0};  // backward rotation
 }
 
-// The rounds for the block loop of permutation.hpp.
+// The rounds for the block loop of vector_block_loop.hpp.
 // The table's address is hidden from the optimizer, so each constant stays a
 // broadcast memory operand of its vpternlogq ({1to4}) instead of being built
 // in a register (movabs, vpbroadcastq) at every call.
@@ -108,7 +109,7 @@ struct Rounds {
     return chime::round<r>(s, constants);
   }
 };
-using Loop = vector::BlockLoop<Rounds>;
+using Loop = vector::BlockLoop<Branches, Rounds>;
 
 }  // namespace
 

@@ -86,17 +86,7 @@ template <unsigned i>
 NGCC_ALWAYS_INLINE void round(Branches &s, std::uint64_t rc) {
   linear_layer(s);
   add_round_constant(s.a0, rc);
-  if constexpr (i % 2 == 0) {
-    chi(s.a0, s.b0, s.c0);
-    chi(s.a1, s.b1, s.c1);
-  } else {
-    chi(s.a0, s.b1, s.c1);
-    chi(s.a1, s.b0, s.c0);
-  }
-  if constexpr (i < 3)
-    s = {s.c1, s.a0, s.a1, s.b0, s.b1, s.c0};  // forward
-  else
-    s = {s.a1, s.b0, s.b1, s.c0, s.c1, s.a0};  // backward
+  chi_and_rotate<i>(s, chi);
 }
 
 // The first `count` rounds of a group of six, with constants rc[0..5].
