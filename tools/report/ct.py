@@ -1,7 +1,7 @@
 """ct.json (schema ngcc-ct/1, tools/ngcc_ct.py): the constant-time check of
 each library: valgrind memcheck with the message marked undefined."""
 
-from report.inputs import Checker, load_json
+from report.inputs import Checker, find_library, load_json
 
 CT_STATES = ("PASS", "FAIL", "SKIP", "ERROR")
 
@@ -40,11 +40,7 @@ class Ct:
         self.entries = entries  # (instance, variant) -> CtEntry
 
     def find(self, instance, variant, module_sha256=""):
-        """By instance and variant, else by the library file's SHA-256."""
-        e = self.entries.get((instance, variant))
-        if e is None and module_sha256:
-            e = next((x for x in self.entries.values() if x.sha256 == module_sha256), None)
-        return e
+        return find_library(self.entries, instance, variant, module_sha256)
 
 
 def parse_ct(path):

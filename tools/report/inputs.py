@@ -149,3 +149,13 @@ def ctx_text(ctx, *keys, default=None):
                 v = int(v)
             return str(v)
     return default
+
+
+def find_library(records, instance, variant, module_sha256=""):
+    """The record of a measured library in {(instance, variant): record}: by
+    instance and variant, else by the library file's SHA-256 (`.sha256`; a
+    submitted library another run labelled otherwise)."""
+    found = records.get((instance, variant))
+    if found is None and module_sha256:
+        found = next((r for r in records.values() if r.sha256 == module_sha256), None)
+    return found

@@ -1,7 +1,7 @@
 """kat.json (schema ngcc-kat/1): the KAT outcome per module and file kind."""
 
 from ngcc_common import file_sha256
-from report.inputs import Checker, load_json
+from report.inputs import Checker, find_library, load_json
 
 KAT_KINDS = ("2_12", "2_23", "2_33", "Loop")
 FILE_STATES = ("PASS", "FAIL", "SKIP", "no manifest")
@@ -62,11 +62,7 @@ class Kat:
         """The KAT record of a measured module: by instance and variant,
         else by the module file's SHA-256 (a submitted library the KAT run
         labelled otherwise)."""
-        km = self.modules.get((instance, variant))
-        if km is None and module_sha256:
-            km = next((k for k in self.modules.values() if k.sha256 == module_sha256),
-                      None)
-        return km
+        return find_library(self.modules, instance, variant, module_sha256)
 
 
 def parse_kat(path):
