@@ -1,7 +1,7 @@
 """ct.json (schema ngcc-ct/1, tools/ngcc_ct.py): the constant-time check of
 each library: valgrind memcheck with the message marked undefined."""
 
-from report.inputs import Checker, find_library, load_json
+from report.inputs import find_library, load_document
 
 CT_STATES = ("PASS", "FAIL", "SKIP", "ERROR")
 
@@ -44,12 +44,7 @@ class Ct:
 
 
 def parse_ct(path):
-    ck = Checker(path)
-    doc = load_json(path)
-    ck.typed(doc, "object", "(top level)")
-    schema = ck.get(doc, "schema", "string", "")
-    if schema != "ngcc-ct/1":
-        ck.fail("schema", "expected 'ngcc-ct/1', found %r" % schema)
+    ck, doc = load_document(path, "ngcc-ct/1")
     entries = {}
     for i, lib in enumerate(ck.get(doc, "libraries", "array", "")):
         where = "libraries[%d]" % i

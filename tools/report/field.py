@@ -3,7 +3,7 @@ published summary (cycles at 32 B, 1 KiB and 64 KiB with a relative figure,
 ⚠ where a KAT file does not reproduce its manifest, one-line notes), with the constant-time
 verdict as one more column; and the ranking plot at 64 KiB."""
 
-from report.inputs import Checker, load_json
+from report.inputs import load_document
 from report.kat import KAT_KINDS
 from report.formats import fmt_cycles, fmt_ratio, fmt_ratio_interval, size_label
 from report.markdown import code, fill, md_table
@@ -88,11 +88,7 @@ def _notes(report, inst, var):
 
 def parse_field(path):
     """field.json (tools/ngcc_field.py): each package's build lines, or None."""
-    ck = Checker(path)
-    doc = load_json(path)
-    ck.typed(doc, "object", "(top level)")
-    if ck.get(doc, "schema", "string", "") != "ngcc-field/1":
-        ck.fail("schema", "expected 'ngcc-field/1'")
+    ck, doc = load_document(path, "ngcc-field/1")
     packages = []
     for name, entry in sorted(ck.get(doc, "packages", "object", "").items()):
         where = "packages.%s" % name

@@ -159,3 +159,14 @@ def find_library(records, instance, variant, module_sha256=""):
     if found is None and module_sha256:
         found = next((r for r in records.values() if r.sha256 == module_sha256), None)
     return found
+
+
+def load_document(path, schema):
+    """(a Checker of path, its top-level JSON object), whose `schema` must be schema."""
+    ck = Checker(path)
+    doc = load_json(path)
+    ck.typed(doc, "object", "(top level)")
+    found = ck.get(doc, "schema", "string", "")
+    if found != schema:
+        ck.fail("schema", "expected %r, found %r" % (schema, found))
+    return ck, doc

@@ -1,7 +1,7 @@
 """kat.json (schema ngcc-kat/1): the KAT outcome per module and file kind."""
 
 from ngcc_common import file_sha256
-from report.inputs import Checker, find_library, load_json
+from report.inputs import find_library, load_document
 
 KAT_KINDS = ("2_12", "2_23", "2_33", "Loop")
 FILE_STATES = ("PASS", "FAIL", "SKIP", "no manifest")
@@ -66,12 +66,7 @@ class Kat:
 
 
 def parse_kat(path):
-    ck = Checker(path)
-    doc = load_json(path)
-    ck.typed(doc, "object", "(top level)")
-    schema = ck.get(doc, "schema", "string", "")
-    if schema != "ngcc-kat/1":
-        ck.fail("schema", "expected 'ngcc-kat/1', found %r" % schema)
+    ck, doc = load_document(path, "ngcc-kat/1")
     date = ck.get(doc, "date", "string", "")
     command = ck.get(doc, "command", "string", "", required=False, default="")
     cpu_disable = ck.get(doc, "NGCC_CPU_DISABLE", "string", "", required=False)
