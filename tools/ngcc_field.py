@@ -112,7 +112,8 @@ def build(packages_dir, out, state):
 
 
 def libraries(campaigns):
-    """[(spec, needs)] of every campaign, as ngcc-kat and ngcc_ct.py take them."""
+    """[(spec, needs, sha256)] of every campaign: the spec and extensions as
+    ngcc-kat and ngcc_ct.py take them, and the library file's SHA-256."""
     out = []
     for name, campaign in sorted(campaigns.items()):
         p = run([PYTHON, os.path.join(TOOLS, "ngcc_submission.py"), "kat-libraries", campaign],
@@ -122,13 +123,13 @@ def libraries(campaigns):
         for line in p.stdout.splitlines():
             if line.strip():
                 spec, _, needs = line.partition("\t")
-                out.append((spec, needs))
+                out.append((spec, needs, file_sha256(spec_path(spec))))
     return out
 
 
 def library_args(libs):
     args = []
-    for spec, needs in libs:
+    for spec, needs, _sha in libs:
         args += ["--library", spec] + (["--needs", needs] if needs else [])
     return args
 
@@ -163,7 +164,7 @@ def kat(out, libs, kinds, build_dir):
     a manifest apart (--no-manifest: their files are written, no verdict)."""
     target = os.path.join(out, "kat.json")
     done = kat_done(target, kinds)
-    todo = [l for l in libs if file_sha256(spec_path(l[0])) not in done]
+    todo = [l for l in libs if l[2] not in done]
     log("kat: %d of %d libraries to check (%s)" % (len(todo), len(libs), ", ".join(kinds)))
     known = manifest_names()
     status = 0
@@ -189,7 +190,7 @@ def kat(out, libs, kinds, build_dir):
 def ct(out, libs, build_dir, usable):
     target = os.path.join(out, "ct.json")
     done = {e.get("sha256") for e in load_json(target, {}).get("libraries", [])}
-    todo = [l for l in libs if file_sha256(spec_path(l[0])) not in done]
+    todo = [l for l in libs if l[2] not in done]
     log("ct: %d of %d libraries to check" % (len(todo), len(libs)))
     if not todo:
         return 0
@@ -209,7 +210,7 @@ def bench(out, campaigns, libs, quick, build_dir, bench_filter):
         except ValueError:
             modules = []
         measured = {m.get("sha256") for m in modules if isinstance(m, dict)}
-    wanted = {file_sha256(spec_path(spec)) for spec, _ in libs}
+    wanted = {sha for _spec, _needs, sha in libs}
     if wanted and wanted <= measured:
         log("bench: current (every library measured in %s)" % bench_json)
         return 0
