@@ -2,7 +2,8 @@
 """Static speed estimates of our implementations from llvm-mca.
 
     ngcc_mca.py estimate --build DIR --cpu CPU [--cpu CPU]... [--instances NAME,...]
-                         [--extra-ref FLAGS] [--calibrate BENCH_JSON] [--out DIR]
+                         [--variants V,...] [--extra-ref FLAGS] [--campaign FILE]...
+                         [--calibrate BENCH_JSON] [--out DIR]
     ngcc_mca.py table --estimates FILE [--estimates FILE]... [--calibrate BENCH_JSON]
 
 For every module of the build (DIR/modules/ngcc_modules.json; its
@@ -20,7 +21,11 @@ smallest message-length step that adds one more period. llvm-mca
 (-mcpu=CPU) simulates that block's instructions back to back; the estimate
 is its cycles per block / block bytes, the cycles per byte of a long
 message (65536 B). --extra-ref adds ref compiled with other flags (the ARM
-guide's performance flags). --calibrate puts bench's cycles per byte at
+guide's performance flags). --campaign adds the libraries of a
+submission build (tools/ngcc submission build --arch ARCH) of the
+instances we implement: their objects, kept by the builder, linked with the
+same driver and flags (alone unless --instances or --variants also choose
+modules of ours). --calibrate puts bench's cycles per byte at
 65536 B beside each estimate (BENCH_JSON: bench --benchmark_out of that
 size) with the ratio estimate / measured.
 
@@ -32,6 +37,7 @@ simulator, not a measurement.
 
 import argparse
 import collections
+import glob
 import json
 import os
 import re
@@ -158,6 +164,49 @@ def link_program(build, module, flags, out_dir):
     program = os.path.join(out_dir, "trace_driver")
     run([build.compiler, "-O2", "-I", os.path.join(ROOT, "hashes", "include"), "-static", "-no-pie",
          driver] + objects + ["-o", program])
+    return program
+
+
+# --- submitted libraries -----------------------------------------------------
+
+def submitted_modules(build, campaign):
+    """The libraries of a submission build (tools/ngcc submission build
+    OUT/campaign.yaml) that implement an instance of ours, as modules: the
+    builder keeps each library's objects in OUT/obj/<name>/, and its
+    build_flags name the compiler and flags ("gcc <flags>[; g++ <flags>]")."""
+    import yaml  # python3-yaml, a core package of tools/ngcc
+    try:
+        with open(campaign, encoding="utf-8") as f:
+            entries = (yaml.safe_load(f) or {}).get("libraries") or []
+    except (OSError, yaml.YAMLError) as e:
+        raise McaError("%s: %s" % (campaign, str(e).splitlines()[0]))
+    base = os.path.dirname(os.path.abspath(campaign))
+    modules = []
+    for entry in entries:
+        if entry.get("instance") not in build.family_of:
+            continue  # a candidate we do not implement: nothing to set it beside
+        name = re.sub(r"^lib|\.so$", "", os.path.basename(entry["path"]))
+        objects = sorted(glob.glob(os.path.join(base, "obj", name, "*.o")))
+        compile_line = shlex.split(entry["build_flags"].split(";")[0])
+        if not objects or not compile_line:
+            raise McaError("%s: %s: no objects in obj/%s/ (rebuild it with tools/ngcc submission build)"
+                           % (campaign, entry["path"], name))
+        if run([compile_line[0], "-dumpmachine"]).strip().split("-")[0] != build.triple.split("-")[0]:
+            raise McaError("%s: %s is built by %s, not for %s (tools/ngcc submission build --arch)"
+                           % (campaign, entry["path"], compile_line[0], build.triple))
+        modules.append({"instance": entry["instance"], "variant": entry["variant"], "target": name,
+                        "implementation": "submitted", "build_flags": entry["build_flags"],
+                        "objects": objects, "flags": [w for w in compile_line[1:] if not w.startswith(("-W", "-std="))]})
+    return modules
+
+
+def link_submitted(build, module, out_dir):
+    """A submitted library's objects + the trace driver, linked statically
+    with the library's flags (its objects may be LTO objects)."""
+    os.makedirs(out_dir, exist_ok=True)
+    program = os.path.join(out_dir, "trace_driver")
+    run([build.compiler] + module["flags"] + ["-I", os.path.join(ROOT, "hashes", "include"), "-static", "-no-pie",
+         os.path.join(TOOLS, "mca", "trace_driver.cpp")] + module["objects"] + ["-o", program])
     return program
 
 
@@ -362,10 +411,12 @@ def parse_mca(report, stderr=""):
 # --- estimates -------------------------------------------------------------
 
 def estimate_module(build, module, label, flags, cpus, work, block_sizes):
-    """The estimates of one module on every CPU (flags: None = as built);
-    block_sizes: instance -> block bytes found so far."""
+    """The estimates of one module on every CPU (flags: None = as built; a
+    submitted library is always as built); block_sizes: instance -> block
+    bytes found so far."""
     family_dir, instance = build.family_of[module["instance"]]
-    program = link_program(build, module, flags, os.path.join(work, "%s-%s" % (module["instance"], label)))
+    work = os.path.join(work, "%s-%s" % (module["instance"], label))
+    program = link_submitted(build, module, work) if "objects" in module else link_program(build, module, flags, work)
     tracer = Tracer(build, program)
     pcs = tracer.trace(instance["digest_bits"], TRACE_BYTES)
     found = longest_period(pcs)
@@ -494,6 +545,8 @@ def main(argv):
     parser.add_argument("--instances", default="")
     parser.add_argument("--variants", default="", help="estimate: only these variants, e.g. opt,sha3")
     parser.add_argument("--extra-ref", default="", help="flags of one more ref build, e.g. the ARM guide's")
+    parser.add_argument("--campaign", action="append", default=[],
+                        help="estimate: also the libraries of a submission build's campaign.yaml (repeatable)")
     parser.add_argument("--calibrate", help="bench --benchmark_out JSON at 65536 B")
     parser.add_argument("--estimates", action="append", help="table: an estimates.json (repeatable)")
     parser.add_argument("--out", help="estimate: where estimates.json goes (default BUILD/mca)")
@@ -521,7 +574,10 @@ def main(argv):
         instances = [i for i in args.instances.split(",") if i]
         failed = []
         variants = [v for v in args.variants.split(",") if v]
-        for module in build.modules(instances, variants):
+        modules = build.modules(instances, variants) if not args.campaign or instances or variants else []
+        for campaign in args.campaign:
+            modules += [m for m in submitted_modules(build, campaign) if not instances or m["instance"] in instances]
+        for module in modules:
             builds = [(module["variant"], None)]
             if args.extra_ref and module["variant"] == "ref":
                 builds.append(("ref " + args.extra_ref, args.extra_ref.split()))

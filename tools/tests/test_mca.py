@@ -102,6 +102,42 @@ class AssemblerLines(unittest.TestCase):
                           "-c", "a.cpp"])
 
 
+class SubmittedLibraries(unittest.TestCase):
+    """A submission build's campaign becomes modules with its objects and flags."""
+
+    class FakeBuild:
+        triple = os.uname().machine + "-linux-gnu"
+        family_of = {"CHIME-512": ("chime", {"name": "CHIME-512", "digest_bits": 512})}
+
+    def campaign(self, directory, entries, objects=("a.c.o",)):
+        for name in objects:
+            os.makedirs(os.path.join(directory, "obj", "CHIME-512-submitted-ref"), exist_ok=True)
+            open(os.path.join(directory, "obj", "CHIME-512-submitted-ref", name), "w").close()
+        path = os.path.join(directory, "campaign.yaml")
+        with open(path, "w") as f:
+            json.dump({"libraries": entries}, f)  # JSON is YAML
+        return path
+
+    def test_objects_and_flags_of_an_instance_of_ours(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = self.campaign(d, [
+                {"instance": "CHIME-512", "variant": "submitted-ref", "path": "libCHIME-512-submitted-ref.so",
+                 "build_flags": "cc -fPIC -std=c99 -Wall -O2 -flto; c++ -O2"},
+                {"name": "Other-512", "candidate_id": "hash-99", "digest_bits": 512, "variant": "submitted-ref",
+                 "path": "libOther-512-submitted-ref.so", "build_flags": "cc -O2"}])
+            [module] = mca.submitted_modules(self.FakeBuild(), path)
+            self.assertEqual(module["variant"], "submitted-ref")
+            self.assertEqual(module["flags"], ["-fPIC", "-O2", "-flto"])
+            self.assertEqual([os.path.basename(o) for o in module["objects"]], ["a.c.o"])
+
+    def test_a_library_without_objects_is_refused(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = self.campaign(d, [{"instance": "CHIME-512", "variant": "submitted-ref",
+                                      "path": "libCHIME-512-submitted-ref.so", "build_flags": "cc -O2"}], objects=())
+            with self.assertRaisesRegex(mca.McaError, "no objects in obj/CHIME-512-submitted-ref/"):
+                mca.submitted_modules(self.FakeBuild(), path)
+
+
 class LlvmMcaOutput(unittest.TestCase):
     def test_summary_and_bottleneck(self):
         result = mca.parse_mca(MCA_REPORT)
