@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -11,35 +10,17 @@
 #include <optional>
 #include <thread>
 
-#include "common/bits.hpp"
-#include "hex.hpp"
 #include "kat_console.hpp"
 #include "kat_describe.hpp"
+#include "kat_diagnosis.hpp"
+#include "kat_job.hpp"
 #include "kat_speed.hpp"
-#include "ngcc/module_loader.hpp"
 #include "sha256_file.hpp"
 
 namespace ngcc::kat {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Head of a hash job's shared block: then the digests of its records, then
-// (KAT_Loop) one fingerprint per iteration.
-struct ResultHeader {
-  double seconds = 0;
-  std::uint64_t records_done = 0;
-};
-constexpr std::size_t kHeaderBytes = 64;
-
-std::size_t round8(std::size_t n) { return (n + 7) / 8 * 8; }
-
-// FNV-1a of a digest: enough to find the first iteration where two loops part.
-std::uint64_t fingerprint(const std::uint8_t *d, std::size_t n) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (std::size_t i = 0; i < n; ++i) h = (h ^ d[i]) * 0x100000001b3ull;
-  return h;
-}
 
 std::string lower_dashed(std::string s) {
   for (char &c : s) c = c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -55,19 +36,6 @@ std::string name_hint(const std::string &name, const Manifests &manifests) {
   for (const auto &n : near.empty() ? all : near) out += (out.empty() ? "" : ", ") + n;
   if (out.empty()) return "";
   return near.empty() ? "; the manifests name " + out : " (did you mean " + out + "?)";
-}
-
-std::string record_text(Kind kind, std::uint64_t call, std::uint64_t msg_bits) {
-  static const char *const kLong[] = {"all zero", "all one", "random"};
-  const std::string bits = "msg_len_bits " + std::to_string(msg_bits);
-  switch (kind) {
-    case Kind::k2_12: return "record " + std::to_string(call + 1) + " (" + bits + ")";
-    case Kind::k2_23:
-    case Kind::k2_33:
-      return "record " + std::to_string(call + 1) + " (" + kLong[std::min<std::uint64_t>(call, 2)] + ", " + bits + ")";
-    case Kind::Loop: return "iteration " + std::to_string(call) + " (" + bits + ")";
-  }
-  return "";
 }
 
 // Writes the raw file and its canonical digest in one pass.
@@ -112,7 +80,6 @@ struct ModuleRun {
   std::map<Kind, FileRun> files;
   ModuleSpeed speed;  // for the schedule and the ETA
 
-  std::size_t digest_size() const { return static_cast<std::size_t>(outcome.digest_bits / 8); }
   // Modules that must give the same files.
   std::string instance() const { return outcome.kat_name + "/" + std::to_string(outcome.digest_bits); }
 };
@@ -283,55 +250,24 @@ class Runner {
     }
   }
 
-  Verdict run_records(CallWatch &watch, const ModuleRun &m, const Job &job, std::uint8_t *block) {
-    const Module module = Module::load(m.path);
-    GuardedHasher hasher(module.crypt_hash(), m.outcome.digest_bits, &watch);
-    auto &header = *reinterpret_cast<ResultHeader *>(block);
-    std::uint8_t *digests = block + kHeaderBytes;
-    const std::size_t size = m.digest_size();
-    std::uint64_t *fingerprints =
-        job.kind == Kind::Loop ? reinterpret_cast<std::uint64_t *>(digests + round8(size)) : nullptr;
-    Verdict bad;
-    const auto start = Clock::now();
-    hash_records(
-        job.kind, job.first, job.last, m.outcome.digest_bits, long_messages(job.kind),
-        [&](std::uint64_t call, const std::uint8_t *msg, std::uint64_t bits) -> const std::uint8_t * {
-          const Verdict v = hasher.hash(msg, bits, call);
-          if (!v.ok()) {
-            bad = v;
-            return nullptr;
-          }
-          if (fingerprints != nullptr && call < kLoopCalls) fingerprints[call] = fingerprint(hasher.digest(), size);
-          return hasher.digest();
-        },
-        [&](std::size_t record, const std::uint8_t *d) {
-          std::memcpy(digests + (record - job.first) * size, d, size);
-          header.records_done = record - job.first + 1;
-        });
-    header.seconds = since(start);
-    return bad;
-  }
-
-  std::size_t result_bytes(const Job &job) const {
-    if (job.describe) return round8(sizeof(ModuleFacts));
+  HashJob hash_job(const Job &job) const {
     const ModuleRun &m = modules_[job.module];
-    std::size_t bytes = kHeaderBytes + round8((job.last - job.first) * m.digest_size());
-    if (job.kind == Kind::Loop) bytes += kLoopCalls * sizeof(std::uint64_t);
-    return bytes;
+    return {m.path, m.outcome.digest_bits, job.kind, job.first, job.last};
   }
 
   void start(const Job &job) {
-    GuardedBuffer result(result_bytes(job), GuardedBuffer::Sharing::kShared);
-    std::uint8_t *block = result.data();
-    ModuleRun &m = modules_[job.module];
+    const ModuleRun &m = modules_[job.module];
     GuardedChild::Body body;
+    std::size_t bytes = sizeof(ModuleFacts);
+    if (!job.describe) bytes = hash_job(job).block_bytes();
+    GuardedBuffer result(bytes, GuardedBuffer::Sharing::kShared);
+    std::uint8_t *block = result.data();
     if (job.describe) {
       ModuleFacts *facts = new (block) ModuleFacts{};
       const int bits = caller_digest_bits(options_, m.path);
       body = [facts, &m, bits](CallWatch &w) { return read_module_facts(w, *facts, m.path, bits); };
     } else {
-      new (block) ResultHeader{};
-      body = [this, block, &m, job](CallWatch &w) { return run_records(w, m, job, block); };
+      body = [this, block, job](CallWatch &w) { return run_hash_job(w, hash_job(job), long_messages(job.kind), block); };
     }
     running_.push_back({job, GuardedChild::spawn(body), std::move(result), Clock::now()});
   }
@@ -412,18 +348,11 @@ class Runner {
     ++jobs_done_;
     if (m.broken) return;  // already named; its other jobs are moot
     FileRun &f = m.files.at(r.job.kind);
-    const auto &header = *reinterpret_cast<const ResultHeader *>(r.result.data());
-    const std::size_t count = r.job.last - r.job.first, size = m.digest_size();
-    const std::size_t done = static_cast<std::size_t>(std::min<std::uint64_t>(header.records_done, count));
-    const std::uint8_t *digests = r.result.data() + kHeaderBytes;
-    for (std::size_t i = 0; i < done; ++i)
-      f.digests[r.job.first + i].assign(digests + i * size, digests + (i + 1) * size);
-    if (r.job.kind == Kind::Loop && done == 1) {
-      const auto *fp = reinterpret_cast<const std::uint64_t *>(digests + round8(size));
-      f.fingerprints.assign(fp, fp + kLoopCalls);
-    }
+    HashJobResult result = read_hash_job(hash_job(r.job), r.result.data());
+    for (std::size_t i = 0; i < result.digests.size(); ++i) f.digests[r.job.first + i] = std::move(result.digests[i]);
+    if (!result.fingerprints.empty()) f.fingerprints = std::move(result.fingerprints);
     const double wall = since(r.start);
-    const double seconds = header.seconds > 0 && header.seconds <= wall ? header.seconds : wall;
+    const double seconds = result.seconds > 0 && result.seconds <= wall ? result.seconds : wall;
     f.seconds += seconds;
     if (v.ok()) {
       m.speed.learn(r.job.kind, r.job.first, r.job.last, seconds);
@@ -546,41 +475,14 @@ class Runner {
     }
     f.awaiting_diagnosis = false;
     std::vector<std::string> &d = f.outcome.diagnosis;
-    const std::string stem = m.outcome.stem + " KAT_" + kind_name(f.kind);
+    const FileDigests failed{f.digests, f.fingerprints};
     if (ref == nullptr) {
-      d.push_back("no other module of " + m.outcome.kat_name + " passed KAT_" + kind_name(f.kind) +
-                  " to compare with");
-      if (f.kind == Kind::k2_23 || f.kind == Kind::k2_33)
-        for (std::size_t r = 0; r < f.digests.size(); ++r)
-          d.push_back(record_text(f.kind, r, record_bits(f.kind, r)) + ": Dst = " + to_hex(f.digests[r]));
+      d = nothing_to_compare(f.kind, m.outcome.kat_name, failed);
     } else {
       const FileRun &g = ref->files.at(f.kind);
-      const std::string vs = " vs " + ref->outcome.stem;
-      if (f.kind == Kind::Loop) {
-        std::size_t i = 0;
-        while (i < kLoopCalls && f.fingerprints[i] == g.fingerprints[i]) ++i;
-        d.push_back(i < kLoopCalls ? "first differing value at iteration " + std::to_string(i) + " of 0.." +
-                                         std::to_string(kLoopIterations) + vs +
-                                         (i == 0 ? " (h0 = CryptHash(m0))" : " (all earlier iterations agree)")
-                                   : "every iteration agrees" + vs + " (the file differs elsewhere)");
-      } else if (f.kind == Kind::k2_12) {
-        std::size_t first = f.digests.size(), count = 0;
-        for (std::size_t r = 0; r < f.digests.size(); ++r)
-          if (f.digests[r] != g.digests[r]) count += 1, first = std::min(first, r);
-        if (count == 0) d.push_back("every Dst agrees" + vs + " (the file differs elsewhere)");
-        else
-          d.push_back("first differing " + record_text(f.kind, first, first) + vs + ": expected " +
-                      to_hex(g.digests[first]) + ", actual " + to_hex(f.digests[first]) + "; " + std::to_string(count) +
-                      " of " + std::to_string(f.digests.size()) + " records differ");
-      } else {
-        for (std::size_t r = 0; r < f.digests.size(); ++r)
-          d.push_back(record_text(f.kind, r, record_bits(f.kind, r)) +
-                      (f.digests[r] == g.digests[r]
-                           ? ": same Dst" + vs
-                           : ": expected " + to_hex(g.digests[r]) + " (" + ref->outcome.stem + "), actual " +
-                                 to_hex(f.digests[r])));
-      }
+      d = difference(f.kind, failed, {g.digests, g.fingerprints}, ref->outcome.stem);
     }
+    const std::string stem = m.outcome.stem + " KAT_" + kind_name(f.kind);
     for (const auto &line : d) console_.line("  " + stem + ": " + line);
     f.fingerprints = {};
   }
