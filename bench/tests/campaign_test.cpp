@@ -162,7 +162,7 @@ TEST(Campaign, LibraryCpuFeatures) {
                      "  - {instance: Probe-32, variant: submitted-opt, path: /m.so, build_flags: x,\n"
                      "     cpu_features: [AVX2, SSE9]}\n"),
             ":4: key 'libraries[0].cpu_features': unknown CPU feature 'SSE9' (known: AVX2 BMI1 BMI2 FMA AVX512F "
-            "AVX512BW AVX512CD AVX512DQ AVX512VL AVX512VBMI AVX512VBMI2 SHA3)");
+            "AVX512BW AVX512CD AVX512DQ AVX512VL AVX512VBMI AVX512VBMI2 SHA3 SVE SVE2)");
 }
 
 TEST(Campaign, LibraryOfAnotherCandidate) {

@@ -26,15 +26,23 @@ bool in_hardware(CpuFeature feature) {
     case kAvx512VL: return __builtin_cpu_supports("avx512vl");
     case kAvx512Vbmi: return __builtin_cpu_supports("avx512vbmi");
     case kAvx512Vbmi2: return __builtin_cpu_supports("avx512vbmi2");
-    case kSha3: return false;
+    case kSha3:
+    case kSve:
+    case kSve2: return false;
   }
   return false;
 }
 #elif defined(__aarch64__)
-// As the kernel reports it: it sets HWCAP_SHA3 where the CPU implements
-// ID_AA64ISAR0_EL1.SHA3 and it saves the state.
+// As the kernel reports it: it sets HWCAP_SHA3, HWCAP_SVE and HWCAP2_SVE2
+// where the CPU implements them (ID_AA64ISAR0_EL1.SHA3, ID_AA64PFR0_EL1.SVE,
+// ID_AA64ZFR0_EL1.SVEver) and it saves their state.
 bool in_hardware(CpuFeature feature) {
-  return feature == kSha3 && (getauxval(AT_HWCAP) & HWCAP_SHA3) != 0;
+  switch (feature) {
+    case kSha3: return (getauxval(AT_HWCAP) & HWCAP_SHA3) != 0;
+    case kSve: return (getauxval(AT_HWCAP) & HWCAP_SVE) != 0;
+    case kSve2: return (getauxval(AT_HWCAP2) & HWCAP2_SVE2) != 0;
+    default: return false;
+  }
 }
 #else
 bool in_hardware(CpuFeature) { return false; }

@@ -40,6 +40,8 @@ enum CpuFeature : std::uint32_t {
   kAvx512Vbmi = 1u << 9,
   kAvx512Vbmi2 = 1u << 10,
   kSha3 = 1u << 11,  // AArch64: ARMv8.2-A SHA3 (EOR3, BCAX, RAX1, XAR)
+  kSve = 1u << 12,   // AArch64: the ARM guide's -march=armv8.2-a+sve (Oryon has none)
+  kSve2 = 1u << 13,
 };
 using CpuFeatures = std::uint32_t;
 
@@ -52,6 +54,7 @@ inline constexpr CpuFeatureName kCpuFeatureNames[] = {
     {kFma, "FMA"},           {kAvx512F, "AVX512F"},   {kAvx512BW, "AVX512BW"},
     {kAvx512CD, "AVX512CD"}, {kAvx512DQ, "AVX512DQ"}, {kAvx512VL, "AVX512VL"},
     {kAvx512Vbmi, "AVX512VBMI"}, {kAvx512Vbmi2, "AVX512VBMI2"}, {kSha3, "SHA3"},
+    {kSve, "SVE"},           {kSve2, "SVE2"},
 };
 
 // "AVX2 BMI1 BMI2 FMA"; "" for none.
@@ -136,6 +139,12 @@ constexpr CpuFeatures kCompiledFeatures = 0
 #endif
 #ifdef __ARM_FEATURE_SHA3
     | kSha3
+#endif
+#ifdef __ARM_FEATURE_SVE
+    | kSve
+#endif
+#ifdef __ARM_FEATURE_SVE2
+    | kSve2
 #endif
     ;
 }  // namespace
