@@ -204,9 +204,13 @@ def link_submitted(build, module, out_dir):
     """A submitted library's objects + the trace driver, linked statically
     with the library's flags (its objects may be LTO objects)."""
     os.makedirs(out_dir, exist_ok=True)
+    # The driver is compiled on its own, without the library's -flto, so that
+    # link-time optimisation cannot inline CryptHash into it.
+    driver = os.path.join(out_dir, "trace_driver.o")
+    run([build.compiler, "-O2", "-I", os.path.join(ROOT, "hashes", "include"), "-c",
+         os.path.join(TOOLS, "mca", "trace_driver.cpp"), "-o", driver])
     program = os.path.join(out_dir, "trace_driver")
-    run([build.compiler] + module["flags"] + ["-I", os.path.join(ROOT, "hashes", "include"), "-static", "-no-pie",
-         os.path.join(TOOLS, "mca", "trace_driver.cpp")] + module["objects"] + ["-o", program])
+    run([build.compiler] + module["flags"] + ["-static", "-no-pie", driver] + module["objects"] + ["-o", program])
     return program
 
 
@@ -229,6 +233,8 @@ class Tracer:
         self.program = program
         self.native = build.triple.split("-")[0] == os.uname().machine
         table = symbols(program)
+        if "CryptHash" not in table or "main" not in table:
+            raise McaError("%s: no function CryptHash or main to trace" % program)
         self.entry = table["CryptHash"][0]
         self.main = table["main"]
         if self.native:
