@@ -3,6 +3,7 @@ import os
 import re
 
 from .layout import ASM_SUFFIXES, C_SUFFIXES, CXX_SUFFIXES
+from .errors import SubmissionError
 from .settings import matches
 
 # The official KAT driver and DRNG: the harness brings its own.
@@ -50,20 +51,26 @@ def cxx_header(source, include_dirs):
 
 def select(directory, package, settings):
     """(sources, notes): the sources of the directory and the configured
-    extra ones, without the official driver files, files that define main(),
-    excluded files and sources that another source #includes (those are part
-    of the includer's translation unit); a note for each one included."""
+    extra ones, without the official driver files, files that define main()
+    (unless the settings name the file itself: its main() may be behind a
+    define the settings give, as WChain's is), excluded files and sources
+    that another source #includes (those are part of the includer's
+    translation unit); a note for each one included."""
     places = [directory] + [os.path.join(package, s) for s in settings["sources"]]
     chosen = []
     for place in places:
         if os.path.isfile(place):
-            paths = [place]
+            paths, named = [place], place != directory
+        elif os.path.isdir(place):
+            paths, named = [os.path.join(place, n) for n in sorted(os.listdir(place))], False
         else:
-            paths = [os.path.join(place, n) for n in sorted(os.listdir(place))]
+            raise SubmissionError("settings: sources: no file or directory %s in the package"
+                                  % os.path.relpath(place, package))
         for path in paths:
             name, rel = os.path.basename(path), os.path.relpath(path, package)
             if (name.endswith(C_SUFFIXES + CXX_SUFFIXES + ASM_SUFFIXES) and os.path.isfile(path) and name not in OFFICIAL_FILES
-                    and not any(matches(p, rel) for p in settings["exclude"]) and not is_program(path)):
+                    and not any(matches(p, rel) for p in settings["exclude"]) and (named or not is_program(path))
+                    and path not in chosen):
                 chosen.append(path)
     notes, included = [], set()
     for path in chosen:
