@@ -3,7 +3,7 @@ import os
 import re
 
 from .layout import ASM_SUFFIXES, C_SUFFIXES, CXX_SUFFIXES
-from .settings import matches
+from .settings import locate, matches
 
 # The official KAT driver and DRNG: the harness brings its own.
 OFFICIAL_FILES = {"KAT_CryptHash.c", "drng.c"}
@@ -53,7 +53,7 @@ def select(directory, package, settings):
     extra ones, without the official driver files, files that define main(),
     excluded files and sources that another source #includes (those are part
     of the includer's translation unit); a note for each one included."""
-    places = [directory] + [os.path.join(package, s) for s in settings["sources"]]
+    places = [directory] + [locate(package, s) for s in settings["sources"]]
     chosen = []
     for place in places:
         if os.path.isfile(place):
