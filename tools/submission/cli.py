@@ -4,6 +4,7 @@ import json
 import os
 import shlex
 import sys
+from dataclasses import dataclass
 
 import yaml
 
@@ -11,7 +12,7 @@ from . import arch as arches
 from .compiler import Compiler
 from .errors import OtherArchitecture, SubmissionError
 from .layout import discover, header_macros, variant_label
-from .settings import OWN_SETTINGS_DIR, SettingsFinder
+from .settings import LIST_KEYS, OWN_SETTINGS_DIR, SettingsFinder
 from .sources import select
 
 
@@ -42,25 +43,49 @@ def declared_instances(manifest):
     return out
 
 
-def build_one(impl, declared, finder, compiler, seen, package):
-    """The campaign entry of one implementation and its line, or raises."""
+@dataclass
+class Library:
+    """One library a directory builds: the instance its header names, or one
+    its settings' `instances:` name (then header_name is the header's)."""
+    name: str
+    bits: int
+    settings: dict
+    package_settings: object
+    header_name: str
+
+
+def libraries_of(impl, declared, finder, arch):
+    """The libraries of one implementation directory: one for the instance
+    its header names, or one per instance its settings' `instances:` names,
+    each with that instance's keys added to the directory's."""
     name, bits = header_macros(os.path.join(impl.directory, impl.header))
     inst = declared.get(name)
-    label = variant_label(impl.kind, impl.below, name, inst["name"] if inst else name)
-    if inst is not None and bits != inst["digest_bits"]:
+    package_settings = finder.for_candidate(inst["candidate_id"] if inst else finder.candidate_of(name))
+    settings = package_settings.resolve(impl.kind, impl.relpath, arch)
+    chosen = settings.pop("instances")
+    if not chosen:
+        return [Library(name, bits, settings, package_settings, name)]
+    return [Library(instance, keys.get("digest_bits", bits),
+                    dict(settings, **{k: settings[k] + keys[k] for k in LIST_KEYS}), package_settings, name)
+            for instance, keys in chosen.items()]
+
+
+def build_one(impl, lib, declared, finder, compiler, seen, package):
+    """The campaign entry of one library and its line, or raises."""
+    inst = declared.get(lib.name)
+    label = variant_label(impl.kind, impl.below, lib.name, inst["name"] if inst else lib.name)
+    if inst is not None and lib.bits != inst["digest_bits"]:
         raise SubmissionError("DIGEST_BIT_LENGTH %d, but %s is declared with %d bits"
-                              % (bits, inst["name"], inst["digest_bits"]))
-    instance = inst["name"] if inst is not None else name
+                              % (lib.bits, inst["name"], inst["digest_bits"]))
+    instance = inst["name"] if inst is not None else lib.name
     target = "%s-%s" % (instance, label)
     if target in seen:
         raise SubmissionError("a second implementation of %s %s (the first: %s)" % (instance, label, seen[target]))
     seen[target] = impl.relpath
-    package_settings = finder.for_candidate(inst["candidate_id"] if inst else finder.candidate_of(name))
-    settings = package_settings.resolve(impl.kind, impl.relpath, compiler.arch)
-    srcs, notes = select(impl.directory, package, settings)
+    srcs, notes = select(impl.directory, package, lib.settings)
     if not srcs:
         raise SubmissionError("no C or C++ sources besides the official driver files")
-    built = compiler.build(impl, target, settings, srcs)
+    built = compiler.build(impl, target, lib.settings, srcs)
     entry = {"variant": label, "path": "lib%s.so" % target, "build_flags": built.build_flags,
              "flags_source": built.flags_source}
     if built.cpu_features:
@@ -68,10 +93,13 @@ def build_one(impl, declared, finder, compiler, seen, package):
     if inst is not None:
         entry = dict(instance=instance, **entry)
     else:
-        candidate_id = package_settings.candidate_id or finder.candidate_of(name) or "unknown"
-        entry = dict(name=instance, candidate_id=candidate_id, digest_bits=bits, **entry)
+        candidate_id = (lib.package_settings.candidate_id or finder.candidate_of(lib.name)
+                        or finder.candidate_of(lib.header_name) or "unknown")
+        entry = dict(name=instance, candidate_id=candidate_id, digest_bits=lib.bits, **entry)
     line = "built %s/%s from %s (%s flags: %s)" % (instance, label, impl.relpath, built.flags_source,
                                                    built.build_flags)
+    if lib.name != lib.header_name:
+        notes.insert(0, "the instance by settings `instances:` (its header names %s)" % lib.header_name)
     return entry, "; ".join([line] + notes + built.notes)
 
 
@@ -95,17 +123,25 @@ def build_package(args):
         compiler = Compiler(package, out, arch, args.cc or cc, args.cxx or cxx, log)
         for impl in layout.implementations:
             try:
-                entry, line = build_one(impl, declared, finder, compiler, seen, package)
-            except OtherArchitecture as e:
-                print("skipped %s: %s" % (impl.relpath, e))
-                skipped += 1
-                continue
+                libraries = libraries_of(impl, declared, finder, arch)
             except SubmissionError as e:
                 print("FAIL %s: %s" % (impl.relpath, e))
                 failures += 1
                 continue
-            entries.append(entry)
-            print(line)
+            for lib in libraries:
+                where = impl.relpath if len(libraries) == 1 else "%s (%s)" % (impl.relpath, lib.name)
+                try:
+                    entry, line = build_one(impl, lib, declared, finder, compiler, seen, package)
+                except OtherArchitecture as e:
+                    print("skipped %s: %s" % (impl.relpath, e))
+                    skipped += 1
+                    break  # the directory's other instances need the same architecture
+                except SubmissionError as e:
+                    print("FAIL %s: %s" % (where, e))
+                    failures += 1
+                    continue
+                entries.append(entry)
+                print(line)
     campaign = os.path.join(out, "campaign.yaml")
     with open(campaign, "w", encoding="utf-8") as f:
         f.write("# Written by tools/ngcc submission build %s (for %s)\n" % (shlex.quote(args.package), arch))

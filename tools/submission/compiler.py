@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from . import diagnostics, flags as flagsets
 from .errors import OtherArchitecture, SubmissionError
 from .layout import CXX_SUFFIXES
-from .settings import matches
+from .settings import locate, matches
 from .sources import cxx_header, defining_sources
 
 
@@ -63,7 +63,7 @@ class Compiler:
 
     def build(self, impl, target, settings, srcs):
         """The Built library OUT/lib<target>.so, or raises with the first error."""
-        include_dirs = [impl.directory] + [os.path.join(self.package, d) for d in settings["include_dirs"]]
+        include_dirs = [impl.directory] + [locate(self.package, d) for d in settings["include_dirs"]]
         includes = ["-I" + d for d in include_dirs]
         defines = ["-D" + d for d in settings["defines"]]
         libs = ["-l" + l for l in settings["libraries"]]

@@ -13,8 +13,26 @@ LIST_KEYS = ("include_dirs", "sources", "defines", "libraries", "exclude", "cxx_
 SCALAR_KEYS = ("c_standard", "cxx_standard")
 PACKAGE_KEYS = {"candidate_id", "instances", "implementations"}
 SCOPE_KEYS = {"kind", "path", "arch"}
+# An entry's `instances:` builds its directories once per instance named there
+# (one source set for several instances, chosen by defines or by which sources
+# go in: Garnet); each instance's keys add to the entry's.
+INSTANCE_KEYS = set(LIST_KEYS) | {"digest_bits"}
 # Our own settings for published packages, one file per candidate id.
 OWN_SETTINGS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "submissions")
+
+
+def locate(package, relpath):
+    """A settings path (sources:, include_dirs:) relative to the package, or
+    to its one top directory when the package was named from above it (as
+    02-hash/<Name>/ holds <Name>/); raises when it is in neither."""
+    here = os.path.join(package, relpath)
+    if os.path.exists(here):
+        return here
+    tops = [d for d in sorted(os.listdir(package)) if os.path.isdir(os.path.join(package, d))]
+    below = os.path.join(package, tops[0], relpath) if len(tops) == 1 else None
+    if below and os.path.exists(below):
+        return below
+    raise SubmissionError("settings path %s: not in %s" % (relpath, package))
 
 
 def matches(pattern, relpath):
@@ -47,7 +65,7 @@ class Settings:
             raise SubmissionError("%s: implementations: expected a list" % path)
         for i, scope in enumerate(scopes):
             where = "%s: implementations[%d]" % (path, i)
-            check(scope, where, SCOPE_KEYS | set(LIST_KEYS) | set(SCALAR_KEYS), "a mapping")
+            check(scope, where, SCOPE_KEYS | set(LIST_KEYS) | set(SCALAR_KEYS) | {"instances"}, "a mapping")
             if not SCOPE_KEYS & set(scope):
                 raise SubmissionError("%s: needs kind, path or arch to say where it applies" % where)
             if scope.get("kind", "reference") not in KINDS:
@@ -56,6 +74,7 @@ class Settings:
                 raise SubmissionError("%s: arch: expected one of %s" % (where, ", ".join(ARCHES)))
             if isinstance(scope.get("flags", []), dict):
                 raise SubmissionError("%s: flags: expected a list (the entry's kind says where)" % where)
+            check_instances(scope.get("instances", {}), where)
         return cls(doc, path)
 
     def scopes_for(self, kind, relpath, arch):
@@ -69,9 +88,13 @@ class Settings:
 
     def resolve(self, kind, relpath, arch):
         """The settings of one implementation: lists joined in file order,
-        the last matching scalar wins."""
+        the last matching scalar wins; `instances` maps each instance the
+        directory builds to its own keys (empty: the one its header names)."""
         out = {k: [] for k in LIST_KEYS}
+        out["instances"] = {}
         for scope in self.scopes_for(kind, relpath, arch):
+            if scope is not self.doc:  # the top level's instances: lists header names instead
+                add_instances(out["instances"], scope.get("instances") or {})
             for key in LIST_KEYS:
                 value = scope.get(key, [])
                 if key == "flags" and isinstance(value, dict):
@@ -81,6 +104,31 @@ class Settings:
                 if key in scope:
                     out[key] = str(scope[key])
         return out
+
+
+def add_instances(out, instances):
+    """Joins an entry's `instances:` into out: lists add up, the last digest_bits wins."""
+    for name, keys in instances.items():
+        own = out.setdefault(str(name), {k: [] for k in LIST_KEYS})
+        for key in LIST_KEYS:
+            own[key] += [str(v) for v in (keys or {}).get(key, [])]
+        if "digest_bits" in (keys or {}):
+            own["digest_bits"] = keys["digest_bits"]
+
+
+def check_instances(instances, where):
+    """An entry's `instances:`: ALGORITHM_INSTANCE -> its own keys."""
+    if not isinstance(instances, dict):
+        raise SubmissionError("%s: instances: expected a mapping of instance names to their defines, sources, ..."
+                              % where)
+    for name, keys in instances.items():
+        inner = "%s: instances: %s" % (where, name)
+        check(keys or {}, inner, INSTANCE_KEYS, "a mapping")
+        if isinstance((keys or {}).get("flags", []), dict):
+            raise SubmissionError("%s: flags: expected a list" % inner)
+        bits = (keys or {}).get("digest_bits", 8)
+        if not isinstance(bits, int) or isinstance(bits, bool) or bits <= 0 or bits % 8:
+            raise SubmissionError("%s: digest_bits: expected a positive multiple of 8" % inner)
 
 
 def check(doc, where, allowed, shape):

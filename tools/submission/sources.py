@@ -3,8 +3,7 @@ import os
 import re
 
 from .layout import ASM_SUFFIXES, C_SUFFIXES, CXX_SUFFIXES
-from .errors import SubmissionError
-from .settings import matches
+from .settings import locate, matches
 
 # The official KAT driver and DRNG: the harness brings its own.
 OFFICIAL_FILES = {"KAT_CryptHash.c", "drng.c"}
@@ -56,16 +55,13 @@ def select(directory, package, settings):
     define the settings give, as WChain's is), excluded files and sources
     that another source #includes (those are part of the includer's
     translation unit); a note for each one included."""
-    places = [directory] + [os.path.join(package, s) for s in settings["sources"]]
+    places = [directory] + [locate(package, s) for s in settings["sources"]]
     chosen = []
     for place in places:
         if os.path.isfile(place):
             paths, named = [place], place != directory
-        elif os.path.isdir(place):
-            paths, named = [os.path.join(place, n) for n in sorted(os.listdir(place))], False
         else:
-            raise SubmissionError("settings: sources: no file or directory %s in the package"
-                                  % os.path.relpath(place, package))
+            paths, named = [os.path.join(place, n) for n in sorted(os.listdir(place))], False
         for path in paths:
             name, rel = os.path.basename(path), os.path.relpath(path, package)
             if (name.endswith(C_SUFFIXES + CXX_SUFFIXES + ASM_SUFFIXES) and os.path.isfile(path) and name not in OFFICIAL_FILES

@@ -10,6 +10,7 @@ aarch64-linux-gnu-gcc).
 
 usage: submission_layout_check.py
 """
+import ctypes
 import json
 import os
 import shutil
@@ -36,10 +37,16 @@ UNDECLARED_SETTINGS = {"instances": ["Toy-1280"], "implementations": [{"kind": "
 NESTED = "Implementations and Test_Vectors/API_CryptHash/Implementations/Reference_Implementation/"
 API = "Implementations/API_CryptHash/Implementations/"
 NUMBERED = "Implementations/Implementations/"
-SETTINGS = {"implementations": [
+# selected/Toy's header names "Toy": its directories build the declared Toy-256
+# and Toy-512, chosen by a define (additional) or by which source goes in (reference).
+SETTINGS = {"instances": ["Toy"], "implementations": [
     {"kind": "optimized", "path": "*/Toy-256", "defines": ["TOY_WIDE=1"],
      "sources": [OPT + "common/extra.c"]},
-    {"kind": "additional", "arch": "x86_64", "flags": ["-mavx512f", "-mavx512bw", "-mavx512vl"]}]}
+    {"kind": "additional", "arch": "x86_64", "flags": ["-mavx512f", "-mavx512bw", "-mavx512vl"]},
+    {"kind": "additional", "path": API + "Additional_Implementation", "instances": {
+        "Toy-256": {"defines": ["TOY_VARIANT=2"]}, "Toy-512": {"defines": ["TOY_VARIANT=3"], "digest_bits": 512}}},
+    {"kind": "reference", "path": API + "Reference_Implementation/Toy", "instances": {
+        "Toy-256": {"exclude": ["toy_wide.c"]}, "Toy-512": {"exclude": ["toy_narrow.c"], "digest_bits": 512}}}]}
 
 
 class Build:
@@ -203,6 +210,26 @@ class SubmissionLayout(unittest.TestCase):
         self.assertNotIn("TOY_NAMED", b.entries["Toy-1280/submitted-additional"]["build_flags"])
         self.assertIn("settings: %s" % os.path.join(self.tmp, "settings", "hash-98.yaml"), b.lines[-1])
 
+    def test_one_directory_builds_each_instance_its_settings_name(self):
+        b = self.build("selected")
+        self.assertEqual(b.returncode, 0, b.stdout + b.stderr)
+        self.assertIn("4 built, 0 failed", b.lines[-1])
+        for kind, where in (("additional", API + "Additional_Implementation"),
+                            ("ref", API + "Reference_Implementation/Toy")):
+            for instance in ("Toy-256", "Toy-512"):
+                line = b.line("built %s/submitted-%s" % (instance, kind))
+                self.assertIn(" from %s (" % where, line)
+                self.assertIn("; the instance by settings `instances:` (its header names Toy)", line)
+                self.assertEqual(b.entries["%s/submitted-%s" % (instance, kind)]["instance"], instance)
+        self.assertIn("-DTOY_VARIANT=3", b.entries["Toy-512/submitted-additional"]["build_flags"])
+        self.assertNotIn("TOY_VARIANT=3", b.entries["Toy-256/submitted-additional"]["build_flags"])
+        # toy_fold() writes i * variant before folding in the message: digest[1] of "" is the variant.
+        for target, variant in (("Toy-256-submitted-additional", 2), ("Toy-512-submitted-additional", 3),
+                                ("Toy-256-submitted-ref", 2), ("Toy-512-submitted-ref", 4)):
+            digest = ctypes.create_string_buffer(64)
+            ctypes.CDLL(os.path.join(b.out, "lib%s.so" % target)).CryptHash(512, b"", ctypes.c_ulonglong(0), digest)
+            self.assertEqual(digest.raw[1], variant, target)
+
     def test_numbered_and_named_kind_directories_assembly_and_code_outside(self):
         b = self.build("numbered")
         self.assertEqual(b.returncode, 0, b.stdout + b.stderr)
@@ -242,7 +269,10 @@ class SubmissionLayout(unittest.TestCase):
     def test_settings_errors_are_one_line(self):
         for text, message in (("implementations: [{defines: [X]}]", "needs kind, path or arch"),
                               ("implementations: [{kind: fast}]", "kind: expected one of"),
-                              ("implementations: [{path: '*', sourcez: [x]}]", "unknown key 'sourcez'")):
+                              ("implementations: [{path: '*', sourcez: [x]}]", "unknown key 'sourcez'"),
+                              ("implementations: [{path: '*', instances: [Toy-256]}]", "instances: expected a mapping"),
+                              ("implementations: [{path: '*', instances: {Toy-256: {digest_bits: 3}}}]",
+                               "digest_bits: expected a positive multiple of 8")):
             config = os.path.join(self.tmp, "bad.yaml")
             with open(config, "w") as f:
                 f.write(text + "\n")

@@ -19,6 +19,11 @@ tools/tests/submission_layout_check.py:
               an instance header named CryptHash_<Name>.h, an Additional_Implementation/
               that is itself the implementation, and assembly with a program
               and no header;
+  selected/Toy  Garnet's one source set for several instances, its header
+              naming none of them: an Additional_Implementation/ whose
+              instance a define chooses, and a Reference_Implementation/Toy
+              whose instance is which of two sources defining one function
+              goes in (the settings' `instances:` say which);
   numbered/Toy  QSH's numbered kind directories (1_Reference_Implementation/),
               ZC-DM's Embedded32_Implementation/ and shared code outside
               every kind directory (lib/), Cuishen's assembly beside a
@@ -211,6 +216,23 @@ int CryptHash(int digest_len_bits, const unsigned char *msg, unsigned long long 
 }}
 """
 
+# A toy_fold() whose variant a define chooses (Garnet's SUBMISSION_VARIANT_512).
+VARIANT_C = """#include "toy.h"
+
+#ifndef TOY_VARIANT
+#define TOY_VARIANT 1
+#endif
+
+void toy_fold(const unsigned char *msg, unsigned long long bytes, unsigned char *digest, unsigned digest_bytes)
+{
+    unsigned long long i;
+    for (i = 0; i < digest_bytes; i++)
+        digest[i] = (unsigned char)(i * TOY_VARIANT);
+    for (i = 0; i < bytes; i++)
+        digest[i % digest_bytes] ^= msg[i];
+}
+"""
+
 GBK_FILES = {"nested/Toy/Implementations and Test_Vectors/API_CryptHash/Implementations/Reference_Implementation/"
              + name for name in ("Toy-256/CryptHash_AlgorithmInstance.c", "Toy-512/CryptHash_AlgorithmInstance.c")}
 
@@ -259,6 +281,14 @@ def packages():
         "toy.h": TOY_H, "toy.c": TOY_C % 5, "main.c": MAIN_C}
     dirs[api + "Additional_Implementation"] = dict(toy_directory("Toy-1280", 1280), **{"toy.mk": "all:\n"})
     dirs[api + "Optimized_Implementation/Toy_1280"] = {"toy_1280.S": TOY_S, "main_1280.c": MAIN_C}
+    selected = api.replace("api/", "selected/", 1)
+    named_entry = ENTRY.replace("CryptHash_AlgorithmInstance.h", "CryptHash_Toy.h")
+    dirs[selected + "Additional_Implementation"] = {
+        "CryptHash_Toy.h": HEADER.format(name="Toy", bits=256), "CryptHash_Toy.c": named_entry,
+        "toy.h": TOY_H, "toy_variant.c": VARIANT_C}
+    dirs[selected + "Reference_Implementation/Toy"] = {
+        "CryptHash_Toy.h": HEADER.format(name="Toy", bits=256), "CryptHash_Toy.c": named_entry,
+        "toy.h": TOY_H, "toy_narrow.c": TOY_C % 2, "toy_wide.c": TOY_C % 4}
     numbered = "numbered/Toy/Implementations/"
     dirs[numbered + "Implementations/1_Reference_Implementation/Toy-256"] = toy_directory("Toy-256", 256)
     dirs[numbered + "Implementations/2_Optimized_Implementation/Toy-512"] = {
