@@ -242,6 +242,24 @@ class SubmissionLayout(unittest.TestCase):
         with open(os.path.join(b.out, "build.log"), encoding="utf-8") as f:
             self.assertIn("/toy_mix.S -o ", f.read())
 
+    def test_a_source_the_settings_name_is_built_even_with_a_main(self):
+        tool = NUMBERED + "1_Reference_Implementation/Toy-256/toy_tool.c"
+        with open(os.path.join(self.build("numbered").out, "build.log"), encoding="utf-8") as f:
+            self.assertNotIn("/toy_tool.c -o ", f.read())  # a program: left out
+        config = os.path.join(self.tmp, "named.yaml")
+        for sources, found in (([tool], True), (["Implementations/no/such.c"], False)):
+            with open(config, "w") as f:
+                yaml.safe_dump({"implementations": [{"kind": "reference", "sources": sources,
+                                                     "defines": ["TOY_NO_MAIN"]}]}, f)
+            b = self.build("numbered", "--config", config)
+            if found:
+                self.assertIn("-DTOY_NO_MAIN", b.entries["Toy-256/submitted-ref"]["build_flags"])
+                with open(os.path.join(b.out, "build.log"), encoding="utf-8") as f:
+                    self.assertIn("/toy_tool.c -o ", f.read())
+            else:
+                self.assertIn("settings path Implementations/no/such.c: not in",
+                              b.line("FAIL " + NUMBERED + "1_Reference_Implementation/Toy-256"))
+
     def test_package_side_settings_still_apply_everywhere(self):
         package = os.path.join(self.tmp, "package", "Toy")
         shutil.copytree(os.path.join(self.fixtures, "trees", "Toy"), package)

@@ -27,7 +27,8 @@ tools/tests/submission_layout_check.py:
   numbered/Toy  QSH's numbered kind directories (1_Reference_Implementation/),
               ZC-DM's Embedded32_Implementation/ and shared code outside
               every kind directory (lib/), Cuishen's assembly beside a
-              CryptHash_<Instance>.h.
+              CryptHash_<Instance>.h, WChain's source with a main() behind
+              a define.
 
     write(root)   creates root/<shape>/Toy for each of them
 """
@@ -233,6 +234,21 @@ void toy_fold(const unsigned char *msg, unsigned long long bytes, unsigned char 
 }
 """
 
+# A source whose main() a define hides (WChain's wchain_c.c and WCHAIN_NO_MAIN):
+# a program unless the settings name it.
+TOOL_C = """int toy_tool_answer(void)
+{
+    return 42;
+}
+
+#ifndef TOY_NO_MAIN
+int main(void)
+{
+    return toy_tool_answer();
+}
+#endif
+"""
+
 GBK_FILES = {"nested/Toy/Implementations and Test_Vectors/API_CryptHash/Implementations/Reference_Implementation/"
              + name for name in ("Toy-256/CryptHash_AlgorithmInstance.c", "Toy-512/CryptHash_AlgorithmInstance.c")}
 
@@ -290,7 +306,8 @@ def packages():
         "CryptHash_Toy.h": HEADER.format(name="Toy", bits=256), "CryptHash_Toy.c": named_entry,
         "toy.h": TOY_H, "toy_narrow.c": TOY_C % 2, "toy_wide.c": TOY_C % 4}
     numbered = "numbered/Toy/Implementations/"
-    dirs[numbered + "Implementations/1_Reference_Implementation/Toy-256"] = toy_directory("Toy-256", 256)
+    dirs[numbered + "Implementations/1_Reference_Implementation/Toy-256"] = dict(toy_directory("Toy-256", 256),
+                                                                                   **{"toy_tool.c": TOOL_C})
     dirs[numbered + "Implementations/2_Optimized_Implementation/Toy-512"] = {
         "CryptHash_Toy-512.h": HEADER.format(name="Toy-512", bits=512),
         "CryptHash_Toy-512.c": ASM_ENTRY.format(header="CryptHash_Toy-512.h"), "toy_mix.S": TOY_S}
