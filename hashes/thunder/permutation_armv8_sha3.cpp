@@ -26,8 +26,12 @@
 //   the round keeps the plain frame.
 // A round: 10 EOR3 (P) + 25 (Q) + 10 (E) + 30 (F) + 25 EOR3 + 50 (ψ) + 24
 // XAR (ρ; lane 12 has RHO 0) = 174 instructions, all at 4 a cycle in the
-// oryon-1 model. On neoverse-v2 LLVM 19 issues EOR3, BCAX and XAR on one
-// vector pipe only (144 of the 174), so there this is slower than scalar.
+// oryon-1 model (0.35 x ref with the guide's flags, docs/estimates.md).
+// On neoverse-v2 LLVM 19 issues EOR3, BCAX and XAR on one vector pipe only
+// (144 of the 174), so there this is 4.4 x slower than the scalar opt; no
+// mix of plain AdvSIMD instructions gets within 2.5 x of it there (SHL + SRI
+// for the plain rotations: 1.4 x slower on oryon-1, 1.7 x faster on
+// neoverse-v2), so the instructions here are the oryon-1 optimum.
 #include <arm_neon.h>
 
 #include <utility>
