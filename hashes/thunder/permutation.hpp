@@ -41,13 +41,14 @@ struct Implementation {
   void (*permute)(State &state);
 };
 
-extern const Implementation kPortable;  // permutation_portable.cpp
-extern const Implementation kAvx2;      // permutation_avx2.cpp, x86-64-v3
-extern const Implementation kAvx512;    // permutation_avx512.cpp, AVX-512 F/BW/VL
-extern const Implementation kArmv8;     // permutation_armv8.cpp, ARMv8.0-A scalar
+extern const Implementation kPortable;   // permutation_portable.cpp
+extern const Implementation kAvx2;       // permutation_avx2.cpp, x86-64-v3
+extern const Implementation kAvx512;     // permutation_avx512.cpp, AVX-512 F/BW/VL
+extern const Implementation kArmv8;      // permutation_armv8.cpp, ARMv8.0-A scalar
+extern const Implementation kArmv8Sha3;  // permutation_armv8_sha3.cpp, ARMv8.2-A AdvSIMD + SHA3
 
 inline const Implementation *const kImplementations[] = {&kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512)
-                                                                 NGCC_AARCH64_ONLY(&kArmv8)};
+                                                                 NGCC_AARCH64_ONLY(&kArmv8, &kArmv8Sha3)};
 
 // The vector implementations keep the state in registers, in a layout of
 // their own, for a whole absorb call. R gives that layout, R::Registers, and
