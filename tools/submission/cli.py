@@ -73,7 +73,8 @@ def libraries_of(impl, declared, finder, arch):
 def build_one(impl, lib, declared, finder, compiler, seen, package):
     """The campaign entry of one library and its line, or raises."""
     inst = declared.get(lib.name)
-    label = variant_label(impl.kind, impl.below, lib.name, inst["name"] if inst else lib.name)
+    label = ("submitted-" + lib.settings["variant"] if lib.settings.get("variant")
+             else variant_label(impl.kind, impl.below, lib.name, inst["name"] if inst else lib.name))
     if inst is not None and lib.bits != inst["digest_bits"]:
         raise SubmissionError("DIGEST_BIT_LENGTH %d, but %s is declared with %d bits"
                               % (lib.bits, inst["name"], inst["digest_bits"]))

@@ -2,6 +2,7 @@
 to one implementation directory (docs/submissions.md, "Settings")."""
 import fnmatch
 import os
+import re
 
 import yaml
 
@@ -10,7 +11,9 @@ from .errors import SubmissionError
 
 KINDS = ("reference", "optimized", "additional")
 LIST_KEYS = ("include_dirs", "sources", "defines", "libraries", "exclude", "cxx_files", "flags")
-SCALAR_KEYS = ("c_standard", "cxx_standard")
+# variant: the label's name instead of the directory's (submitted-<variant>),
+# for two directories of one kind and instance (TaiChi's op-per and op-res).
+SCALAR_KEYS = ("c_standard", "cxx_standard", "variant")
 PACKAGE_KEYS = {"candidate_id", "instances", "implementations"}
 SCOPE_KEYS = {"kind", "path", "arch"}
 # An entry's `instances:` builds its directories once per instance named there
@@ -75,6 +78,8 @@ class Settings:
             if isinstance(scope.get("flags", []), dict):
                 raise SubmissionError("%s: flags: expected a list (the entry's kind says where)" % where)
             check_instances(scope.get("instances", {}), where)
+            if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", str(scope.get("variant", "x"))):
+                raise SubmissionError("%s: variant: expected lower-case letters, digits and '-'" % where)
         return cls(doc, path)
 
     def scopes_for(self, kind, relpath, arch):

@@ -260,6 +260,15 @@ class SubmissionLayout(unittest.TestCase):
                 self.assertIn("settings path Implementations/no/such.c: not in",
                               b.line("FAIL " + NUMBERED + "1_Reference_Implementation/Toy-256"))
 
+    def test_variant_names_the_label_of_a_directory(self):
+        config = os.path.join(self.tmp, "variant.yaml")
+        with open(config, "w") as f:
+            yaml.safe_dump({"implementations": [{"kind": "reference", "variant": "compact"}]}, f)
+        b = self.build("numbered", "--config", config)
+        self.assertIn("Toy-256/submitted-compact", b.entries)
+        self.assertNotIn("Toy-256/submitted-ref", b.entries)
+        self.assertIn("Toy-512/submitted-opt", b.entries)
+
     def test_package_side_settings_still_apply_everywhere(self):
         package = os.path.join(self.tmp, "package", "Toy")
         shutil.copytree(os.path.join(self.fixtures, "trees", "Toy"), package)
@@ -289,6 +298,7 @@ class SubmissionLayout(unittest.TestCase):
                               ("implementations: [{kind: fast}]", "kind: expected one of"),
                               ("implementations: [{path: '*', sourcez: [x]}]", "unknown key 'sourcez'"),
                               ("implementations: [{path: '*', instances: [Toy-256]}]", "instances: expected a mapping"),
+                              ("implementations: [{path: '*', variant: Fast_1}]", "variant: expected lower-case"),
                               ("implementations: [{path: '*', instances: {Toy-256: {digest_bits: 3}}}]",
                                "digest_bits: expected a positive multiple of 8")):
             config = os.path.join(self.tmp, "bad.yaml")
