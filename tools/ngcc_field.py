@@ -10,7 +10,8 @@ Phases, each resumable (a rerun skips what is done and current):
          settings that apply) changed since
   kat    ngcc-kat on every library built (KAT_2_12 and KAT_2_23; --full:
          all four files), verdicts merged into DIR/kat.json; a library whose
-         SHA-256 already has verdicts for those files is not run again
+         SHA-256, instance and variant already have verdicts for those files
+         is not run again
   ct     tools/ngcc_ct.py on every library, into DIR/ct.json, likewise
   bench  one pinned bench run of every library with our modules and the
          baselines at 32 B, 1 KiB and 64 KiB (--quick: one short repetition),
@@ -127,6 +128,15 @@ def libraries(campaigns):
     return out
 
 
+def identity(lib):
+    """What a verdict or a measurement is of: the library file (its SHA-256)
+    as the instance and variant it was described as. One file can be several
+    (an XOF built once per output length, a directory renamed by settings)."""
+    spec, _needs, sha = lib
+    name, _bits, variant, _path = spec.split(":", 3)
+    return sha, name, variant
+
+
 def library_args(libs):
     args = []
     for spec, needs, _sha in libs:
@@ -139,12 +149,12 @@ def spec_path(spec):
 
 
 def kat_done(kat_json, kinds):
-    """SHA-256 of the libraries kat.json has a verdict of every kind for (or a SKIP of)."""
+    """The identities of the libraries kat.json has a verdict of every kind for (or a SKIP of)."""
     done = set()
     for m in load_json(kat_json, {}).get("modules", []):
         have = {f.get("kind") for f in m.get("files", [])}
         if m.get("module_sha256") and (m.get("skipped") or set(kinds) <= have):
-            done.add(m["module_sha256"])
+            done.add((m["module_sha256"], m.get("kat_name"), m.get("variant")))
     return done
 
 
@@ -164,7 +174,7 @@ def kat(out, libs, kinds, build_dir):
     a manifest apart (--no-manifest: their files are written, no verdict)."""
     target = os.path.join(out, "kat.json")
     done = kat_done(target, kinds)
-    todo = [l for l in libs if l[2] not in done]
+    todo = [l for l in libs if identity(l) not in done]
     log("kat: %d of %d libraries to check (%s)" % (len(todo), len(libs), ", ".join(kinds)))
     known = manifest_names()
     status = 0
@@ -189,8 +199,8 @@ def kat(out, libs, kinds, build_dir):
 
 def ct(out, libs, build_dir, usable):
     target = os.path.join(out, "ct.json")
-    done = {e.get("sha256") for e in load_json(target, {}).get("libraries", [])}
-    todo = [l for l in libs if l[2] not in done]
+    done = {(e.get("sha256"), e.get("instance"), e.get("variant")) for e in load_json(target, {}).get("libraries", [])}
+    todo = [l for l in libs if identity(l) not in done]
     log("ct: %d of %d libraries to check" % (len(todo), len(libs)))
     if not todo:
         return 0
@@ -209,8 +219,8 @@ def bench(out, campaigns, libs, quick, build_dir, bench_filter):
             modules = json.loads(ctx.get("ngcc_modules", "[]"))
         except ValueError:
             modules = []
-        measured = {m.get("sha256") for m in modules if isinstance(m, dict)}
-    wanted = {sha for _spec, _needs, sha in libs}
+        measured = {(m.get("sha256"), m.get("kat_name"), m.get("variant")) for m in modules if isinstance(m, dict)}
+    wanted = {identity(l) for l in libs}
     if wanted and wanted <= measured:
         log("bench: current (every library measured in %s)" % bench_json)
         return 0
