@@ -184,12 +184,10 @@ std::string cpu_description(const CpuIdentity &cpu) {
 
 std::string cpu_identity_json(const CpuIdentity &cpu) {
   auto known = [](int v) { return v >= 0 ? nlohmann::json(v) : nlohmann::json(); };
-  CpuFeatures all = 0;
-  for (const auto &f : kCpuFeatureNames) all |= f.feature;
   nlohmann::ordered_json identity = {
       {"machine", cpu.machine},        {"vendor", cpu.vendor},     {"family", known(cpu.family)},
       {"model", known(cpu.model)},     {"stepping", known(cpu.stepping)},
-      {"features", cpu_feature_names(cpu_features_present(all))},
+      {"features", cpu_feature_names(cpu_features_usable())},
   };
   // AArch64 has no family and model: each kind of core's MIDR fields.
   if (!cpu.arm.cores.empty()) identity["cores"] = arm_midr_description(cpu.arm);

@@ -5,6 +5,7 @@
 //   ngcc-kat MODULE.so [MODULE.so ...] [--out DIR] [--kinds 2_12,2_23,2_33,Loop]
 //            [--jobs N] [--manifests FILE|DIR] [--name ALGORITHM_INSTANCE]
 //            [--digest-bits N] [--no-manifest] [--reference MODULE.so]... [--json FILE]
+//   ngcc-kat --cpu-features
 //
 // Files go to DIR/<library stem>/KAT_<kind>_<ALGORITHM_INSTANCE>.txt.
 // Exit status: 0 every file PASS (or skipped, or without a manifest line
@@ -58,6 +59,9 @@ const char kUsage[] =
     "                     label, e.g. submitted-ref), whatever ngcc_instance() it exports\n"
     "  --needs FEATURES   the extensions the --library before was compiled for (AVX2,AVX512F,...):\n"
     "                     where this CPU lacks one, or NGCC_CPU_DISABLE hides it, a SKIP, not a call\n"
+    "usage: ngcc-kat --cpu-features\n"
+    "  prints the extensions code may use here (AVX2 BMI1 ...: this CPU's, minus what\n"
+    "  NGCC_CPU_DISABLE hides), what a test asks before it runs code built for one\n"
     "Environment: NGCC_CPU_DISABLE=AVX512F,... hides CPU extensions (README).\n";
 
 unsigned usable_cpus() {
@@ -191,6 +195,10 @@ void write_json(const std::string &path, const RunResult &result, const Options 
 int main(int argc, char **argv) {
   try {
     if (const std::string error = ngcc::cpu_disable_error(); !error.empty()) throw std::runtime_error(error);
+    if (argc == 2 && std::string(argv[1]) == "--cpu-features") {
+      std::cout << ngcc::cpu_feature_names(ngcc::cpu_features_usable()) << "\n";
+      return 0;
+    }
     const Options o = parse(argc, argv);
     const Manifests manifests = Manifests::load(o.manifests);
     const RunResult result = run_kats(o.modules, o.references, o.run, manifests);

@@ -3,6 +3,7 @@
 import hashlib
 import os
 import shlex
+import subprocess
 
 
 def file_sha256(path):
@@ -26,3 +27,33 @@ def without_emulator_lines(text):
     if not os.environ.get("NGCC_EMULATOR"):
         return text
     return "".join(l for l in text.splitlines(True) if not l.startswith("qemu: uncaught target signal"))
+
+
+def usable_cpu_features(ngcc_kat, hiding=True):
+    """The extensions code may use here, as a set of names ("AVX2", "AVX512F",
+    ...): `ngcc-kat --cpu-features`, started as the build's executables are
+    (behind $NGCC_EMULATOR), so it answers for the CPU this process's code
+    runs on (an emulator's where there is one), minus NGCC_CPU_DISABLE
+    (hiding=False: what the CPU has). Code built for an extension executes it
+    whatever NGCC_CPU_DISABLE says: a test or tool asks this before it calls
+    such code, and skips it otherwise."""
+    env = dict(os.environ)
+    if not hiding:
+        env.pop("NGCC_CPU_DISABLE", None)
+    run = subprocess.run(target_command(ngcc_kat) + ["--cpu-features"], capture_output=True, text=True, env=env)
+    if run.returncode != 0:
+        raise RuntimeError("%s --cpu-features: %s" % (ngcc_kat, (run.stderr.strip() or "exit %d" % run.returncode)))
+    return set(run.stdout.split())
+
+
+def unusable_reason(needed, usable):
+    """None where every extension in `needed` is usable; else why code built
+    for them must not run here, e.g. "this CPU lacks AVX512F AVX512BW"."""
+    missing = [f for f in needed if f not in usable]
+    if not missing:
+        return None
+    hidden = set(os.environ.get("NGCC_CPU_DISABLE", "").upper().replace(",", " ").split())
+    lacking = [f for f in missing if f.upper() not in hidden]
+    parts = (["this CPU lacks " + " ".join(lacking)] if lacking else []) + \
+        (["NGCC_CPU_DISABLE hides " + " ".join(f for f in missing if f.upper() in hidden)] if len(lacking) < len(missing) else [])
+    return "; ".join(parts)

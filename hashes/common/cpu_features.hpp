@@ -96,6 +96,13 @@ inline CpuFeatures cpu_features_present(CpuFeatures wanted) {
   const CpuSupport s = cpu_support(wanted);
   return wanted & ~(s.lacking | s.hidden);
 }
+// Every extension above that may be used here: what a test or tool asks
+// before it runs code built for one (ngcc-kat --cpu-features prints it).
+inline CpuFeatures cpu_features_usable() {
+  CpuFeatures all = 0;
+  for (const auto &f : kCpuFeatureNames) all |= f.feature;
+  return cpu_features_present(all);
+}
 // Why code needing them does not run here: "not supported by this CPU, which
 // lacks AVX512F AVX512BW", "not supported here: NGCC_CPU_DISABLE hides AVX2".
 std::string unsupported_reason(const CpuSupport &support);
