@@ -29,11 +29,16 @@ CampaignDumper.add_representer(
 
 
 def declared_instances(manifest):
-    """kat_name or name -> declared instance, from a module manifest."""
-    if manifest is None or not os.path.isfile(manifest):
-        return {}
-    with open(manifest, encoding="utf-8") as f:
-        doc = json.load(f)
+    """kat_name or name -> declared instance, from a module manifest (which
+    the release preset's configure step writes: tools/ngcc submission runs it)."""
+    try:
+        with open(manifest, encoding="utf-8") as f:
+            doc = json.load(f)
+    except FileNotFoundError:
+        raise SubmissionError("%s: no such file: the declared instances are read from it "
+                              "(cmake --preset release writes it; tools/ngcc submission runs that)" % manifest)
+    except (OSError, ValueError) as e:
+        raise SubmissionError("%s: %s" % (manifest, e))
     out = {}
     for family in doc.get("families", []):
         for inst in family["instances"]:
@@ -95,7 +100,11 @@ def build_one(impl, lib, declared, finder, compiler, seen, package):
         entry = dict(instance=instance, **entry)
     else:
         candidate_id = (lib.package_settings.candidate_id or finder.candidate_of(lib.name)
-                        or finder.candidate_of(lib.header_name) or "unknown")
+                        or finder.candidate_of(lib.header_name))
+        if not candidate_id:
+            raise SubmissionError("%s is no declared instance (candidates' candidate.json) and no settings "
+                                  "name its candidate: settings `instances:` can map it to a declared one"
+                                  % lib.name)
         entry = dict(name=instance, candidate_id=candidate_id, digest_bits=lib.bits, **entry)
     line = "built %s/%s from %s (%s flags: %s)" % (instance, label, impl.relpath, built.flags_source,
                                                    built.build_flags)
