@@ -22,6 +22,7 @@
 #include "campaign.hpp"
 #include "common/cpu_features.hpp"
 #include "core_clock.hpp"
+#include "core_kinds.hpp"
 #include "cycle_counter.hpp"
 #include "environment.hpp"
 #include "manifest.hpp"
@@ -50,18 +51,20 @@ const char kUsage[] =
     "  --ngcc_quick                --benchmark_min_time=0.02 unless given\n"
     "  --ngcc_guide                the published plan: 5 fresh-process trials per row\n"
     "  --ngcc_records=DIR          guide mode: write one schema-2 JSON record per row under DIR\n"
-    "  --ngcc_cpu=N|last           pin bench and its driver processes to CPU N (last: the highest allowed)\n"
+    "  --ngcc_cpu=N|last           pin bench and its driver processes to CPU N (last: the highest allowed,\n"
+    "                              a performance core's on a hybrid CPU)\n"
     "  --ngcc_max_attempts=N       guide: attempts per disturbed trial process (default 3)\n"
     "  --ngcc_no_rss               skip the fresh-process RSS probe\n"
     "  --ngcc_system_name=NAME     results directory name recorded in the context (default: --ngcc_system)\n"
-    "  --ngcc_system               print this machine's results directory name and exit\n"
+    "  --ngcc_system               print this machine's results directory name (for the core --ngcc_cpu\n"
+    "                              chooses, default last) and exit\n"
     "  --ngcc_cpu_description      print this CPU's name and identity in one line (cpu.txt) and exit\n"
     "  --ngcc_cpu_identity         print this CPU's identity as JSON (cpu.json: what a later run is\n"
     "                              compared with) and exit\n\n";
 
 struct Options {
   std::string campaign = NGCC_DEFAULT_CAMPAIGN, module_dir, records_dir, system;
-  bool quick = false, guide = false, rss = true, allow_missing = false;
+  bool quick = false, guide = false, rss = true, allow_missing = false, print_system = false;
   std::string cpu;  // "", a CPU number or "last"
   int max_attempts = 3;
 };
@@ -107,8 +110,7 @@ Options parse_options(int *argc, char **argv, bool *has_min_time, std::string *o
         die(std::string("--ngcc_max_attempts: expected 1..10, got '") + v + "'");
       o.max_attempts = static_cast<int>(n);
     } else if (a == "--ngcc_system") {
-      std::printf("%s\n", system_name(this_cpu()).c_str());
-      std::exit(0);
+      o.print_system = true;
     } else if (a == "--ngcc_cpu_description") {
       std::printf("%s\n", cpu_description(this_cpu()).c_str());
       std::exit(0);
@@ -142,29 +144,43 @@ Options parse_options(int *argc, char **argv, bool *has_min_time, std::string *o
     o.module_dir = real;
     std::free(real);
   }
-  if (o.system.empty()) o.system = system_name(this_cpu());
   if (!o.records_dir.empty() && !o.guide) die("--ngcc_records needs --ngcc_guide");
   if (o.quick && o.guide) die("--ngcc_quick and --ngcc_guide exclude each other");
   return o;
 }
 
-// Pins this process (and so every driver it starts) to one CPU; returns it.
-long pin(const std::string &spec) {
+// The kinds of core of this machine (core_kinds.hpp); where sysfs cannot be
+// read, one line and the choice of a CPU of one kind.
+CoreKinds host_core_kinds() {
+  std::string error;
+  CoreKinds kinds = read_core_kinds("/sys", &error);
+  if (!error.empty()) std::fprintf(stderr, "bench: %s; choosing CPUs as on a CPU of one kind of core\n", error.c_str());
+  return kinds;
+}
+
+// The CPU --ngcc_cpu names: a number this process may run on, or "last"
+// (default_cpu: the highest allowed, a performance core's on a hybrid CPU).
+long chosen_cpu(const std::string &spec, const CoreKinds &kinds) {
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
   if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
     die(std::string("sched_getaffinity: ") + std::strerror(errno));
-  long cpu = -1;
   if (spec == "last") {
-    for (long c = 0; c < CPU_SETSIZE; ++c)
-      if (CPU_ISSET(c, &allowed)) cpu = c;
-  } else {
-    char *end = nullptr;
-    cpu = std::strtol(spec.c_str(), &end, 10);
-    if (spec.empty() || *end != '\0' || cpu < 0 || cpu >= CPU_SETSIZE)
-      die("--ngcc_cpu: expected a CPU number or 'last', got '" + spec + "'");
-    if (!CPU_ISSET(cpu, &allowed)) die("--ngcc_cpu=" + spec + ": this process may not run on CPU " + spec);
+    std::vector<int> cpus;
+    for (int c = 0; c < CPU_SETSIZE; ++c)
+      if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
+    return default_cpu(kinds, cpus);
   }
+  char *end = nullptr;
+  const long cpu = std::strtol(spec.c_str(), &end, 10);
+  if (spec.empty() || *end != '\0' || cpu < 0 || cpu >= CPU_SETSIZE)
+    die("--ngcc_cpu: expected a CPU number or 'last', got '" + spec + "'");
+  if (!CPU_ISSET(cpu, &allowed)) die("--ngcc_cpu=" + spec + ": this process may not run on CPU " + spec);
+  return cpu;
+}
+
+// Pins this process (and so every driver it starts) to one CPU; returns it.
+long pin(long cpu) {
   cpu_set_t one;
   CPU_ZERO(&one);
   CPU_SET(cpu, &one);
@@ -258,7 +274,20 @@ int main(int argc, char **argv) {
   static char quick_min_time[] = "--benchmark_min_time=0.02";
   if (opt.quick && !has_min_time) args[static_cast<std::size_t>(n++)] = quick_min_time;
   args[static_cast<std::size_t>(n)] = nullptr;
-  const long cpu = opt.cpu.empty() ? -1 : pin(opt.cpu);
+  const CoreKinds kinds = host_core_kinds();
+  const CpuIdentity identity = this_cpu();
+  if (opt.print_system) {
+    const long chosen = chosen_cpu(opt.cpu.empty() ? "last" : opt.cpu, kinds);
+    std::printf("%s\n", system_name(identity, kind_of(kinds, static_cast<int>(chosen))).c_str());
+    return 0;
+  }
+  const long cpu = opt.cpu.empty() ? -1 : pin(chosen_cpu(opt.cpu, kinds));
+  // An unpinned run measures no one kind of core: it keeps the CPU's name.
+  const CoreKind measured = cpu >= 0 ? kind_of(kinds, static_cast<int>(cpu)) : CoreKind{};
+  const std::string core_name = core_microarchitecture(identity, measured);
+  if (const std::string warning = efficiency_core_warning(static_cast<int>(cpu), measured, core_name); !warning.empty())
+    std::fprintf(stderr, "%s\n", warning.c_str());
+  const std::string system = opt.system.empty() ? system_name(identity, measured) : opt.system;
   const std::string campaign_start = utc_now(), load_start = load_average();
 
   Campaign campaign;
@@ -303,7 +332,11 @@ int main(int argc, char **argv) {
   if (loaded.modules.empty()) die(campaign.file + ": nothing to measure (every module was skipped)");
 
   settings.core_clock_start = probe_core_clock();
-  settings.environment = environment_facts(opt.system);
+  settings.environment = environment_facts(system);
+  // Which kind of core was measured; CPUID 1Ah describes the CPU executing it, the pinned one.
+  settings.environment.emplace_back("core_type", core_type(kinds, cpu));
+  settings.environment.emplace_back("core_name", core_name);
+  settings.environment.emplace_back("core_type_source", core_kind_source(measured, cpu >= 0 ? cpuid_core_type() : ""));
   // What the cycles are, and the emulator a cross build ran under (its timings mean nothing).
   settings.environment.emplace_back("cycle_counter", counter.description());
   std::string emulator;

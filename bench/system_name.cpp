@@ -64,6 +64,24 @@ const ModelRange kIntel[] = {
     {0x13, 0x01, 0x01, "diamondrapids"},
 };
 
+struct HybridModel {
+  int model;
+  const char *performance, *efficiency;  // the cores cpu_core and cpu_atom list
+};
+
+// Intel family 6 hybrid models, the cores named in the comments of Linux
+// arch/x86/include/asm/intel-family.h ("Hybrid" Processors (P-Core/E-Core));
+// RAPTORLAKE_P and _S, METEORLAKE_L and ARROWLAKE, listed there without a
+// comment, as the first model of their group.
+const HybridModel kIntelHybrid[] = {
+    {0x8a, "Sunny Cove", "Tremont"},          {0x97, "Golden Cove", "Gracemont"},
+    {0x9a, "Golden Cove", "Gracemont"},       {0xb7, "Raptor Cove", "Enhanced Gracemont"},
+    {0xba, "Raptor Cove", "Enhanced Gracemont"}, {0xbf, "Raptor Cove", "Enhanced Gracemont"},
+    {0xac, "Redwood Cove", "Crestmont"},      {0xaa, "Redwood Cove", "Crestmont"},
+    {0xc5, "Lion Cove", "Skymont"},           {0xc6, "Lion Cove", "Skymont"},
+    {0xbd, "Lion Cove", "Skymont"},           {0xcc, "Cougar Cove", "Darkmont"},
+};
+
 bool has_flag(const CpuIdentity &cpu, const std::string &flag) {
   std::istringstream in(cpu.flags);
   std::string f;
@@ -170,6 +188,25 @@ std::string system_name(const CpuIdentity &cpu) {
   if (!model.empty() || uarch.empty()) name += "-" + (model.empty() ? std::string("unknown") : model);
   if (!uarch.empty()) name += "-" + uarch;
   return name;
+}
+
+std::string core_microarchitecture(const CpuIdentity &cpu, const CoreKind &kind) {
+  if (kind.rank == CoreRank::kUniform) return {};
+  if (kind.midr.implementer >= 0) return arm_model_name(ArmCpuInfo{{kind.midr}, ""});
+  if (kind.pmu.empty() || cpu.vendor != "GenuineIntel" || cpu.family != 6) return {};
+  for (const HybridModel &m : kIntelHybrid)
+    if (m.model == cpu.model) return kind.rank == CoreRank::kPerformance ? m.performance : m.efficiency;
+  return {};
+}
+
+std::string system_name(const CpuIdentity &cpu, const CoreKind &measured) {
+  if (measured.rank == CoreRank::kUniform) return system_name(cpu);
+  if (!measured.pmu.empty()) return system_name(cpu) + (measured.rank == CoreRank::kPerformance ? "-pcore" : "-ecore");
+  CpuIdentity core = cpu;
+  core.arm = ArmCpuInfo{{measured.midr}, cpu.arm.features};
+  core.model_name = core_microarchitecture(cpu, measured);
+  if (core.model_name.empty()) return system_name(cpu) + "-capacity-" + std::to_string(measured.capacity);
+  return system_name(core);
 }
 
 std::string cpu_description(const CpuIdentity &cpu) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "arm_cpu.hpp"
+#include "core_kinds.hpp"
 
 namespace ngcc::bench {
 
@@ -33,6 +34,19 @@ std::string microarchitecture(const CpuIdentity &cpu);
 // <machine>-<model name slug>-<micro-architecture>, e.g. x86_64-amd-epyc-zen5,
 // aarch64-qualcomm-oryon, aarch64-armv8.2-a (a core of no known name).
 std::string system_name(const CpuIdentity &cpu);
+
+// The name of one kind of core of a hybrid CPU: x86 its micro-architecture
+// ("Golden Cove", "Gracemont"; "" for a model not in the table), AArch64 its
+// MIDR's ("Arm Cortex-X1"; "" for a part not in arm_cpu.cpp's table); ""
+// for a uniform kind.
+std::string core_microarchitecture(const CpuIdentity &cpu, const CoreKind &kind);
+
+// The results directory name of a run measured on one kind of core: on a
+// hybrid x86 CPU system_name(cpu) followed by -pcore or -ecore; on a
+// heterogeneous AArch64 CPU the name of the measured core alone
+// (aarch64-arm-cortex-x1), or where its part is unknown system_name(cpu)
+// followed by -capacity-<cpu_capacity>; on a CPU of one kind system_name(cpu).
+std::string system_name(const CpuIdentity &cpu, const CoreKind &measured);
 
 // One line naming the CPU exactly, e.g. "AMD EPYC (AuthenticAMD family 26 model 2, zen5)".
 std::string cpu_description(const CpuIdentity &cpu);

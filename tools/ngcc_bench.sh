@@ -13,9 +13,11 @@
 #   --guide    the published plan (perf-method.md §4): 5 fresh-process trials per
 #              row, pinned; also writes OUT/records/<id>/<Instance>-<variant>__hash_<bytes>.json
 #   --out      the directory written (bench.json, bench.log, records/)
-#   --system   the system name recorded (default: bench --ngcc_system, e.g. x86_64-amd-epyc-zen5)
+#   --system   the system name recorded (default: bench --ngcc_system for that CPU,
+#              e.g. x86_64-amd-epyc-zen5)
 #   --cpu      the CPU bench and its driver processes are pinned to (default: last, the
-#              highest this process may use; none: unpinned)
+#              highest this process may use, a performance core's on a hybrid CPU;
+#              none: unpinned)
 #   --campaign another campaign file (default bench/campaign.yaml), e.g. the one
 #              tools/ngcc submission build wrote: its libraries are measured beside ours
 #   -- ARGS    passed to bench after the defaults above, so they override them,
@@ -53,7 +55,9 @@ done
 
 bench=$build/bench/bench
 [ -x "$bench" ] || die "$bench not found: build first (cmake --preset release && cmake --build build/release)"
-system=${system:-$("$bench" --ngcc_system)}
+cpu_arg=()
+[ "$cpu" = none ] || cpu_arg=(--ngcc_cpu="$cpu")
+system=${system:-$("$bench" --ngcc_system "${cpu_arg[@]}")}
 case $system in
   ''|*/*|.|..) die "bad system name '$system'" ;;
 esac
@@ -61,7 +65,7 @@ esac
 mkdir -p "$out"
 
 args=(--benchmark_out="$out/bench.json.partial" --benchmark_out_format=json --ngcc_system_name="$system")
-[ "$cpu" = none ] || args+=(--ngcc_cpu="$cpu")
+args+=("${cpu_arg[@]}")
 [ -n "$campaign" ] && args+=(--ngcc_campaign="$campaign")
 case $mode in
   default) args+=(--benchmark_repetitions=5 --benchmark_enable_random_interleaving=true --benchmark_min_time=0.1) ;;

@@ -60,6 +60,11 @@ def _processor(ctx, env):
     where = ctx_text(ctx, "pinned_cpu") or ctx_text(env, "cpu_number") \
         or ctx_text(ctx, "driver_cpu")
     if where is not None and re.fullmatch(r"\d+", where):
+        # On a hybrid CPU, the kind of core measured (bench/SCHEMA.md core_type).
+        kind = ctx_text(ctx, "core_type")
+        if kind in ("performance", "efficiency"):
+            name = ctx_text(ctx, "core_name")
+            return "%s (CPU %s, one %s core%s)" % (cpu, where, kind, ": " + name if name else "")
         return "%s (CPU %s, one core)" % (cpu, where)
     if where is not None:
         return "%s (not pinned)" % cpu
@@ -170,6 +175,16 @@ def record_rows(bench, kat, records):
     ident = [i for i in ident if i]
     if ident:
         rows.append(("CPU", "; ".join(ident)))
+    kind = ctx_text(ctx, "core_type")
+    if kind in ("performance", "efficiency"):
+        text = "%s core" % kind
+        if ctx_text(ctx, "core_name"):
+            text += ": " + ctx_text(ctx, "core_name")
+        if ctx_text(ctx, "core_type_source"):
+            text += " (%s)" % ctx_text(ctx, "core_type_source")
+        rows.append(("kind of core", text))
+    elif kind == "mixed":
+        rows.append(("kind of core", "mixed: a CPU of several kinds of core, not pinned to one"))
     cycles = ctx_text(ctx, "cycle_source", default=NA)
     tsc = _number(ctx_text(ctx, "tsc_ghz"))
     if ctx_text(ctx, "cycle_counter"):

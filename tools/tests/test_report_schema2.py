@@ -163,6 +163,27 @@ class Schema2Report(GeneratedReports, unittest.TestCase):
                          "debian-amd64; compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -O2")
         self.assertEqual(record["repetitions per row"], "1 to 5")
 
+    def test_kind_of_core_on_a_hybrid_cpu(self):
+        def hybrid(c):
+            c["core_type"] = "performance"
+            c["core_name"] = "Golden Cove"
+            c["core_type_source"] = "sysfs cpu_core/cpus; CPUID 1Ah: Intel Core (40h)"
+        chime = reports_from(edited(hybrid), sample=SAMPLE2)["hash-26-CHIME.md"]
+        env = dict(table_rows(section(chime, 2), "| item | value |"))
+        self.assertEqual(env["processor"],
+                         "AMD EPYC 9R14 (synthetic) (CPU 1, one performance core: Golden Cove)")
+        record = dict(table_rows(section(chime, 2).split("### Measurement record")[1],
+                                 "| item | value |"))
+        self.assertEqual(record["kind of core"], "performance core: Golden Cove "
+                         "(sysfs cpu_core/cpus; CPUID 1Ah: Intel Core (40h))")
+
+        def uniform(c):
+            c["core_type"] = "uniform"
+            c["core_name"] = ""
+            c["core_type_source"] = ""
+        self.assertEqual(section(reports_from(edited(uniform), sample=SAMPLE2)["hash-26-CHIME.md"], 2),
+                         section(reports_from(edited(), sample=SAMPLE2)["hash-26-CHIME.md"], 2))
+
     def test_flags_are_each_modules_build_flags(self):
         modules = {m["key"]: m for m in json.loads(load(SAMPLE2, "bench.json")
                                                    ["context"]["ngcc_modules"])}
