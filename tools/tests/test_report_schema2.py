@@ -424,7 +424,8 @@ class MethodDocumentation(unittest.TestCase):
         templates = os.path.join(REPO, "tools", "report", "templates")
         files = [os.path.join(templates, n) for n in os.listdir(templates)]
         files += [os.path.join(REPO, "README.md"), os.path.join(REPO, "bench", "README.md")]
-        files += [os.path.join(REPO, "docs", n) for n in os.listdir(os.path.join(REPO, "docs"))]
+        files += [os.path.join(d, n) for d, _, names in os.walk(os.path.join(REPO, "docs"))
+                  for n in names if n.endswith(".md")]
         for path in files:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
