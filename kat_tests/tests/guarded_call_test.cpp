@@ -117,6 +117,8 @@ TEST(GuardedCall, Preflight) {
 
   // A library defined on whole bytes only may refuse the other lengths
   // (NGCC_ERR_MESSAGE_LENGTH), but not whole bytes.
+  const Verdict whole_bytes = preflight(test::module_path("pseudoXOF-512-iccs"), 512);
+  EXPECT_TRUE(whole_bytes.ok()) << whole_bytes.describe();
   const Verdict refuses = preflight(NGCC_MISBEHAVE_REFUSES_EVERY_LENGTH, 256);
   EXPECT_EQ(refuses.kind, Kind::kReturned) << refuses.describe();
   EXPECT_EQ(refuses.value, NGCC_ERR_MESSAGE_LENGTH);
