@@ -21,7 +21,7 @@ const std::vector<std::uint64_t> kGuideSizes = {32, 128, 512, 1024, 4096, 8192, 
 // The NICCS package layout (DESIGN.md §2): Reference, Optimized, Additional implementation.
 const std::set<std::string> kOurVariants = {"ref", "opt", "avx512", "sha3"};
 // Variant labels a library cannot take: the rows would collide with ours.
-const std::set<std::string> kReservedLabels = {"ref", "opt", "avx512", "sha3", "openssl", "external"};
+const std::set<std::string> kReservedLabels = {"ref", "opt", "avx512", "sha3", "openssl", "iccs", "external"};
 
 class Reader {
  public:
@@ -292,7 +292,7 @@ class CampaignReader {
     if (!v.empty() && (!std::regex_match(v, pattern) || kReservedLabels.count(v)))
       r_.fail(e["variant"], Reader::join(where, "variant"),
               "'" + v + "': a label of lower-case letters, digits and '-' other than ref, opt, avx512, "
-              "openssl, external (e.g. submitted-opt)");
+              "openssl, iccs, external (e.g. submitted-opt)");
     return v;
   }
 
@@ -365,7 +365,9 @@ class CampaignReader {
     ModuleSpec m;
     m.kind = ModuleSpec::Kind::kBaseline;
     m.instance = name;
-    m.variant = "openssl";
+    // The build's label (openssl, iccs); a declared baseline that is not
+    // built is named as an OpenSSL one, which every declared baseline is.
+    m.variant = built != nullptr ? built->variant : "openssl";
     m.path = built != nullptr ? module_dir_ + "/" + built->file : "";
     return m;
   }

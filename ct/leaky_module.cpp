@@ -25,4 +25,5 @@ const ngcc::ModuleDefinition ngcc::kModuleDefinition{
      "-O0 -g", nullptr, nullptr},
     0,
     leaky_hash,
+    ngcc::MessageLengths::kAnyBits,
 };

@@ -112,6 +112,22 @@ TEST(Campaign, OverridesAndExtraBaselines) {
   EXPECT_EQ(spec(c, "Probe-32/opt").baseline, "SM3");
 }
 
+// A baseline keeps the variant the build gives it: the ICCS helpers are
+// <instance>/iccs (docs/iccs-helpers.md), the OpenSSL digests <instance>/openssl.
+TEST(Campaign, ABaselineIsMeasuredUnderItsBuiltVariant) {
+  const Manifest m = parse_manifest(test_manifest({{"Probe-32", "ref", "candidate"},
+                                                   {"SHA-256", "openssl", "baseline"},
+                                                   {"pseudoXOF-32", "iccs", "baseline"}},
+                                                  false),
+                                    "/m/ngcc_modules.json");
+  const std::string path = write_temp("sizes: [32]\nbaselines: [pseudoXOF-32]\n");
+  const Campaign c = load_campaign(path, m, "/m");
+  unlink(path.c_str());
+  EXPECT_EQ(keys(c), (std::vector<std::string>{"Probe-32/ref", "SHA-256/openssl", "pseudoXOF-32/iccs"}));
+  EXPECT_EQ(spec(c, "pseudoXOF-32/iccs").kind, ModuleSpec::Kind::kBaseline);
+  EXPECT_EQ(spec(c, "pseudoXOF-32/iccs").path, "/m/libpseudoXOF-32-iccs.so");
+}
+
 TEST(Campaign, LibraryOfADeclaredInstance) {
   std::string file;
   const Campaign c = campaign_of(
@@ -196,7 +212,7 @@ TEST(Campaign, LibraryErrorsNameTheLine) {
             ":4: key 'libraries[0].digest_bits': 64 differs from the declared width of Probe-32 (32)");
   EXPECT_EQ(error_of(head + "  - {instance: Probe-32, variant: opt, path: l.so, build_flags: x}\n"),
             ":3: key 'libraries[0].variant': 'opt': a label of lower-case letters, digits and '-' other than ref, "
-            "opt, avx512, openssl, external (e.g. submitted-opt)");
+            "opt, avx512, openssl, iccs, external (e.g. submitted-opt)");
   EXPECT_EQ(error_of(head + "  - {instance: Probe-32, variant: submitted-ref, path: l.so}\n"),
             ":3: key 'libraries[0].build_flags': missing key");
   EXPECT_EQ(error_of(head + "  - {instance: Probe-32, variant: s, path: l.so, build_flags: x, flags_source: o3}\n"),

@@ -59,4 +59,5 @@ const ngcc::ModuleDefinition ngcc::kModuleDefinition{
      "openssl-evp", NGCC_MODULE_BUILD_FLAGS, nullptr, nullptr},
     0,
     hash,
+    ngcc::MessageLengths::kAnyBits,
 };

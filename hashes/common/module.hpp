@@ -15,15 +15,22 @@
 namespace ngcc {
 
 // The algorithm proper: msg is never NULL when msg_bits > 0, out has
-// out_bytes bytes, and out_bytes*8 is a width the instance accepts.
+// out_bytes bytes, out_bytes*8 is a width the instance accepts and msg_bits
+// a length it is defined for.
 using HashFunction = void (*)(const std::uint8_t *msg, std::uint64_t msg_bits,
                               std::uint8_t *out, std::size_t out_bytes);
+
+// The message lengths an algorithm is defined for: every bit length (every
+// candidate), or whole bytes only (the ICCS helpers, docs/iccs-helpers.md),
+// whose CryptHash refuses the others with NGCC_ERR_MESSAGE_LENGTH.
+enum class MessageLengths { kAnyBits, kWholeBytes };
 
 struct ModuleDefinition {
   // Everything but cpu_features and code_path, which module_entry.cpp derives.
   ngcc_instance_info info;
   CpuFeatures needs;  // the extensions the algorithm code was compiled for
   HashFunction hash;
+  MessageLengths lengths;
 };
 
 // Defined in the module's generated source.

@@ -56,6 +56,8 @@ extern "C" NGCC_EXPORT int CryptHash(int digest_len_bits, const unsigned char *m
                        digest_len_bits <= d.info.max_digest_bits)
                     : digest_len_bits == d.info.digest_bits;
   if (!accepted) return NGCC_ERR_DIGEST_LENGTH;
+  if (ngcc::kModuleDefinition.lengths == ngcc::MessageLengths::kWholeBytes && msg_len_bits % 8 != 0)
+    return NGCC_ERR_MESSAGE_LENGTH;
   if (!d.support.ok()) return NGCC_ERR_UNSUPPORTED_CPU;
   static const std::uint8_t empty[1] = {0};
   ngcc::kModuleDefinition.hash(msg != nullptr ? msg : empty, msg_len_bits, digest,

@@ -152,7 +152,8 @@ class GuardedChild {
 // loads `path` and hashes messages of every bit length 0 … 1024 and of
 // 2^20 bits at `digest_bits`, each message ending at a guard page. The first
 // call that misbehaves decides (Verdict::msg_bits says which); kFailed if
-// the library cannot be loaded.
+// the library cannot be loaded. NGCC_ERR_MESSAGE_LENGTH for a length that is
+// not a multiple of 8 is a refusal the policy allows, not a misbehaviour.
 Verdict preflight(const std::string &path, int digest_bits);
 
 }  // namespace ngcc

@@ -115,6 +115,15 @@ TEST(GuardedCall, Preflight) {
   EXPECT_EQ(crash.msg_bits, 5u);
   EXPECT_EQ(crash.describe(), "CryptHash crashed with signal 11 (Segmentation fault) at address 0x0");
 
+  // A library defined on whole bytes only may refuse the other lengths
+  // (NGCC_ERR_MESSAGE_LENGTH), but not whole bytes.
+  const Verdict whole_bytes = preflight(test::module_path("pseudoXOF-512-iccs"), 512);
+  EXPECT_TRUE(whole_bytes.ok()) << whole_bytes.describe();
+  const Verdict refuses = preflight(NGCC_MISBEHAVE_REFUSES_EVERY_LENGTH, 256);
+  EXPECT_EQ(refuses.kind, Kind::kReturned) << refuses.describe();
+  EXPECT_EQ(refuses.value, NGCC_ERR_MESSAGE_LENGTH);
+  EXPECT_EQ(refuses.msg_bits, 0u);
+
   const Verdict missing = preflight("/nonexistent/libmissing.so", 256);
   EXPECT_EQ(missing.kind, Kind::kFailed);
   EXPECT_NE(missing.describe().find("cannot open module"), std::string::npos) << missing.describe();

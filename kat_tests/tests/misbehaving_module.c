@@ -5,7 +5,8 @@
  *   2 reads the byte after the message
  *   3 writes to address 0 in the call with msg_len_bits 5
  *   4 exports ngcc_instance() and returns NGCC_ERR_UNSUPPORTED_CPU, as an
- *     avx512 module does on a CPU without AVX-512 */
+ *     avx512 module does on a CPU without AVX-512
+ *   5 returns NGCC_ERR_MESSAGE_LENGTH for every length, whole bytes too */
 #include <string.h>
 
 #include "ngcc/crypthash.h"
@@ -22,6 +23,8 @@ NGCC_EXPORT int CryptHash(int digest_len_bits, const unsigned char *msg, unsigne
   if (msg_len_bits == 5) *(volatile int *)0 = 1;
 #elif NGCC_MISBEHAVE == 4
   return NGCC_ERR_UNSUPPORTED_CPU;
+#elif NGCC_MISBEHAVE == 5
+  return NGCC_ERR_MESSAGE_LENGTH;
 #endif
   return NGCC_OK;
 }

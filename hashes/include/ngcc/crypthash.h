@@ -23,6 +23,12 @@
  *                           instances accept only their width; XOF instances
  *                           accept every positive multiple of 8 up to
  *                           NGCC_XOF_MAX_DIGEST_BITS.
+ *  - NGCC_ERR_MESSAGE_LENGTH msg_len_bits is not a multiple of 8 and the
+ *                           module hashes whole bytes only. Only the ICCS
+ *                           helper baselines do: their definition is on byte
+ *                           strings and no bit-level one is published
+ *                           (docs/iccs-helpers.md). Every candidate module
+ *                           takes every bit length.
  *  - NGCC_ERR_UNSUPPORTED_CPU the arguments are valid but this CPU lacks an
  *                           instruction set extension the module was built
  *                           for (e.g. an avx512 module on a CPU without
@@ -41,6 +47,7 @@ extern "C" {
 #define NGCC_ERR_NULL_MESSAGE 2
 #define NGCC_ERR_DIGEST_LENGTH 3
 #define NGCC_ERR_UNSUPPORTED_CPU 4
+#define NGCC_ERR_MESSAGE_LENGTH 5
 
 /* Largest output an XOF module of ours produces in one call (bits). */
 #define NGCC_XOF_MAX_DIGEST_BITS 65536
