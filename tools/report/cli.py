@@ -6,7 +6,7 @@ import sys
 
 from report.bench import parse_bench
 from report.candidates import group_families
-from report.comparison import CAMPAIGN, DEFAULT, NONE, Comparison
+from report.comparison import CAMPAIGN, DEFAULT, ICCS, NONE, Comparison
 from report.inputs import ReportError
 from report.ct import parse_ct
 from report.field import field_summary, parse_field, plot_field
@@ -74,10 +74,11 @@ def main(argv=None):
     ap.add_argument("results", help="campaign directory, e.g. results/x86_1")
     ap.add_argument("--out", help="output directory (default RESULTS/report)")
     ap.add_argument("--baseline", default=None,
-                    help="baseline of the relative figures: <Name>/<variant>; "
+                    help="baseline of the relative figures: '%s' for the ICCS helper pseudoXOF "
+                    "of each instance's width, as the published summary; <Name>/<variant>; "
                     "'%s' for the baseline each instance declares; '%s' for no "
-                    "relative figures (default: %s where the run measured it, "
-                    "else none)" % (CAMPAIGN, NONE, DEFAULT))
+                    "relative figures (default: %s where the run measured it, else %s "
+                    "where it did, else none)" % (ICCS, CAMPAIGN, NONE, ICCS, DEFAULT))
     ap.add_argument("--no-plots", action="store_true",
                     help="skip the PNG plots")
     ap.add_argument("--field", action="store_true",

@@ -8,23 +8,42 @@ from report.markdown import code
 from report.stats import LEVEL, ratio_interval
 
 CAMPAIGN = "campaign"     # each instance against its declared baseline
+ICCS = "pseudoXOF"        # each instance against pseudoXOF of its width, as published
 NONE = "none"             # no relative figures
 DEFAULT = "SHA-512/openssl"
+# The published summary divides by the ICCS helper pseudoXOF with the same
+# output width and message length (docs/iccs-helpers.md); its modules are
+# pseudoXOF-<bits>/iccs.
+ICCS_VARIANT = "iccs"
+
+
+def iccs_baseline(bits):
+    return "pseudoXOF-%d/%s" % (bits, ICCS_VARIANT)
 
 
 class Comparison:
     """The baseline of one set of reports, or the reason there is none."""
 
     def __init__(self, bench, requested=None):
-        """requested: None (the default baseline where the run has it),
-        'none', 'campaign' or '<Name>/<variant>' (an error when not
-        measured: a misspelt name must not silently drop the figures)."""
+        """requested: None (the default: pseudoXOF of each instance's width
+        where the run measured it, as published, else SHA-512/openssl where
+        it has it), 'none', 'pseudoXOF', 'campaign' or '<Name>/<variant>'
+        (an error when not measured: a misspelt name must not silently drop
+        the figures)."""
         self.bench = bench
         self.baseline = None
         self.reason = ""
         measured = bench.baselines()
+        has_iccs = any(n.endswith("/" + ICCS_VARIANT) and n.startswith("pseudoXOF-") for n in measured)
         if requested == NONE:
             self.reason = "no baseline was chosen (`--baseline none`)"
+        elif requested == ICCS:
+            if not has_iccs:
+                raise ReportError("%s: benchmarks: baseline %r: this run measured no pseudoXOF-<bits>/%s"
+                                  % (bench.path, ICCS, ICCS_VARIANT))
+            self.baseline = ICCS
+        elif requested is None and has_iccs:
+            self.baseline = ICCS
         elif requested is None:
             if DEFAULT in measured:
                 self.baseline = DEFAULT
@@ -42,7 +61,7 @@ class Comparison:
             raise ReportError("%s: benchmarks: baseline %r not measured in this run "
                               "(choose one of: %s)"
                               % (bench.path, requested,
-                                 ", ".join(measured + [CAMPAIGN, NONE])))
+                                 ", ".join(measured + [ICCS, CAMPAIGN, NONE])))
         # TSC-based cycles include time the thread was descheduled; then the
         # ratios use the CPU-time figures when every row has them.
         timed = [m for m in bench.measurements.values() if m.ok]
@@ -58,7 +77,7 @@ class Comparison:
 
     @property
     def per_instance(self):
-        return self.baseline == CAMPAIGN
+        return self.baseline in (CAMPAIGN, ICCS)
 
     def basis(self, m):
         """cycles/byte the comparisons (and the summary ranking) use."""
@@ -68,13 +87,28 @@ class Comparison:
         return "cycles/byte (CPU time)" if self.cpu_basis else "cycles/byte"
 
     def baseline_words(self):
+        if self.baseline == ICCS:
+            return ("the ICCS helper `pseudoXOF` of the instance's output width (%s, as the published "
+                    "summary divides; docs/iccs-helpers.md)" % code("pseudoXOF-<bits>/" + ICCS_VARIANT))
         if self.per_instance:
             return "the baseline each instance declares"
         return code(self.baseline)
 
+    def short_words(self):
+        """The baseline in a column header: 'pseudoXOF', 'SHA-512/openssl'."""
+        return ICCS if self.baseline == ICCS else self.baseline_words().strip("`")
+
+    def provenance(self):
+        """What computes the baseline, for the sentence that names it."""
+        if self.baseline == ICCS:
+            return "clean-room on OpenSSL's SM3 and HMAC"
+        return "OpenSSL EVP"
+
     def column(self, best=False):
         """Header of a relative column."""
         what = "best call" if best else self.basis_words()
+        if self.baseline == ICCS:
+            return "%s vs pseudoXOF" % what
         if self.per_instance:
             return "%s vs its baseline" % what
         return "%s vs %s" % (what, self.baseline.rpartition("/")[0])
@@ -88,6 +122,10 @@ class Comparison:
         b = self.bench
         if b.is_baseline(m.instance, m.variant):
             return None
+        if self.baseline == ICCS:
+            bits = b.module(m.instance, m.variant).get("digest_bits")
+            name = iccs_baseline(bits) if isinstance(bits, int) else None
+            return name if name in b.baselines() else None
         name = declared_baseline(b, m.instance, m.variant)
         return next((n for n in b.baselines() if n.rpartition("/")[0] == name), None)
 

@@ -112,7 +112,7 @@ def packages_table(packages):
 def field_summary(report, families, plot_name=None, packages=None):
     c = report.cmp
     header = ["id", "algorithm", "instance"]
-    against = " (× %s)" % c.baseline_words().strip("`") if c.active else ""
+    against = " (× %s)" % c.short_words() if c.active else ""
     header += ["%s cycles%s" % (size_label(s), against) for s in FIELD_SIZES]
     header += ["KAT", "constant time", "notes"]
     rows = []

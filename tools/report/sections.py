@@ -139,8 +139,8 @@ class Report:
                        % fam.id,
             not_measured=("Not measured in this run: %s." % ", ".join(fam.missing)
                           if fam.missing else ""),
-            baseline=("Relative figures compare with %s, OpenSSL EVP measured in "
-                      "the same run." % self.cmp.baseline_words()
+            baseline=("Relative figures compare with %s, %s measured in "
+                      "the same run." % (self.cmp.baseline_words(), self.cmp.provenance())
                       if self.cmp.active else self.cmp.absent()),
         )
 

@@ -333,6 +333,54 @@ class NoBaseline(unittest.TestCase):
         self.assertEqual({r[2] for r in rows}, {"`SHA-512`"})
 
 
+def with_pseudoxof_512():
+    """The sample with its SHA-512/openssl rows measured again as the ICCS
+    helper pseudoXOF-512/iccs (docs/iccs-helpers.md): a run that has the
+    published divisor of the 512-bit instances, not that of CHIME-1024."""
+    bench = load(SAMPLE2, "bench.json")
+    modules = json.loads(bench["context"]["ngcc_modules"])
+    sha512 = next(m for m in modules if m["instance"] == "SHA-512")
+    modules.append(dict(sha512, instance="pseudoXOF-512", name="pseudoXOF-512", variant="iccs",
+                        key="pseudoXOF-512/iccs", module="pseudoXOF-512-iccs"))
+    bench["context"]["ngcc_modules"] = json.dumps(modules)
+    rows = [r for r in bench["benchmarks"] if r["name"].startswith("SHA-512/openssl/")]
+    for row in rows:
+        copy = json.loads(json.dumps(row).replace("SHA-512/openssl/", "pseudoXOF-512/iccs/"))
+        bench["benchmarks"].append(copy)
+    return bench
+
+
+class PublishedRelativeFigure(unittest.TestCase):
+    def test_pseudoxof_of_the_same_width_is_the_default_divisor(self):
+        reports = reports_from(with_pseudoxof_512(), sample=SAMPLE2)
+        chime = reports["hash-26-CHIME.md"]
+        self.assertIn("Relative figures compare with the ICCS helper `pseudoXOF` of the instance's output "
+                      "width (`pseudoXOF-<bits>/iccs`, as the published summary divides; "
+                      "docs/iccs-helpers.md), clean-room on OpenSSL's SM3 and HMAC measured in the same run.",
+                      chime)
+        rows = table_rows(chime, "| instance | message | baseline |")
+        by_instance = {r[0].split()[0]: r[2] for r in rows}
+        self.assertEqual(by_instance["`CHIME-512`"], "`pseudoXOF-512`")
+        self.assertEqual(by_instance["`CHIME-1024`"], "–")  # pseudoXOF-1024 was not measured
+        # The same rows as SHA-512/openssl: the 512-bit ratios are those of the OpenSSL default.
+        named = reports_from(load(SAMPLE2, "bench.json"), sample=SAMPLE2)["hash-26-CHIME.md"]
+        old = table_rows(named, "| instance | message | cycles/byte")
+        new = [r for r in rows if r[0].startswith("`CHIME-512`")]
+        self.assertEqual([r[3] for r in new], [r[2] for r in old if r[0].startswith("`CHIME-512`")])
+
+    def test_the_openssl_baseline_stays_a_named_alternative(self):
+        chime = reports_from(with_pseudoxof_512(), sample=SAMPLE2,
+                             baseline="SHA-512/openssl")["hash-26-CHIME.md"]
+        self.assertIn("Relative figures compare with `SHA-512/openssl`, OpenSSL EVP measured in the same run.",
+                      chime)
+
+    def test_pseudoxof_requested_but_not_measured(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            proc = run(SAMPLE2, "--out", tmp, "--no-plots", "--baseline", "pseudoXOF")
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("baseline 'pseudoXOF': this run measured no pseudoXOF-<bits>/iccs", proc.stderr)
+
+
 class FamilyDeclarations(unittest.TestCase):
     """Titles, parameter sets and their order come from ngcc_families."""
 
