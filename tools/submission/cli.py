@@ -102,10 +102,11 @@ def build_one(impl, lib, declared, finder, compiler, seen, package):
         candidate_id = (lib.package_settings.candidate_id or finder.candidate_of(lib.name)
                         or finder.candidate_of(lib.header_name))
         if not candidate_id:
-            raise SubmissionError("%s is no declared instance (candidates' candidate.json) and no settings "
-                                  "name its candidate: settings `instances:` can map it to a declared one"
-                                  % lib.name)
-        entry = dict(name=instance, candidate_id=candidate_id, digest_bits=lib.bits, **entry)
+            # Still measured, as itself (anybody's library), but never silently.
+            built.notes.append("%s is no declared instance and no settings name its candidate: "
+                               "candidate unknown, no KAT manifest (settings `instances:` can map it "
+                               "to a declared instance)" % lib.name)
+        entry = dict(name=instance, candidate_id=candidate_id or "unknown", digest_bits=lib.bits, **entry)
     line = "built %s/%s from %s (%s flags: %s)" % (instance, label, impl.relpath, built.flags_source,
                                                    built.build_flags)
     if lib.name != lib.header_name:

@@ -56,6 +56,14 @@ class SubmissionBuilder(unittest.TestCase):
         self.assertEqual(kat.returncode, 0, kat.stdout + kat.stderr)
         self.assertIn("PASS", kat.stdout)
 
+    def test_without_the_declarations_nothing_is_built(self):
+        missing = os.path.join(self.tmp.name, "no-build", "ngcc_modules.json")
+        proc = build("good", os.path.join(self.tmp.name, "out"), "--manifest", missing)
+        self.assertEqual(proc.returncode, 2)
+        self.assertEqual(proc.stderr, "ngcc submission: %s: no such file: the declared instances are read from it "
+                                      "(cmake --preset release writes it; tools/ngcc submission runs that)\n" % missing)
+        self.assertFalse(os.path.exists(os.path.join(self.tmp.name, "out", "campaign.yaml")))
+
     def test_broken_package_fails_in_one_line_each(self):
         proc = build("broken", self.out)
         self.assertEqual(proc.returncode, 1)
