@@ -78,6 +78,7 @@ struct ModuleRun {
   std::string setup_error;
   ModuleOutcome outcome;
   std::map<Kind, FileRun> files;
+  std::map<Kind, FileOutcome> kept;  // outcomes of an earlier run, not run again
   ModuleSpeed speed;  // for the schedule and the ETA
 
   // Modules that must give the same files.
@@ -108,46 +109,58 @@ class Runner {
   }
 
   RunResult run() {
-    const auto start = Clock::now();
     describe_all();
-    make_long_messages();
+    if (stopping()) {
+      RunResult result;
+      result.interrupted = true;
+      result.wall_seconds = since(start_);
+      return result;
+    }
     std::size_t skipped = 0, usable = 0;
     for (std::size_t i = 0; i < modules_.size(); ++i) {
-      if (modules_[i].reference) continue;
-      if (modules_[i].usable) {
-        ++usable;
-        for (Kind k : options_.kinds) request_file(i, k);
-      } else {
+      ModuleRun &m = modules_[i];
+      if (m.reference) continue;
+      if (!m.usable) {
         ++skipped;
+        continue;
       }
+      ++usable;
+      for (Kind k : options_.kinds) keep_earlier(m, k);
+      for (Kind k : options_.kinds)
+        if (m.kept.count(k) == 0) request_file(i, k);
     }
+    const RunResult planned = outcome_so_far();
+    if (planned.files_kept > 0)
+      console_.line("ngcc-kat: kept from the last run: " + std::to_string(planned.files_kept) + " file(s); running " +
+                    std::to_string(planned.files_planned - planned.files_kept));
     console_.line("ngcc-kat: " + std::to_string(usable) + " module(s), " + std::to_string(jobs_total_) +
                   " job(s), " + std::to_string(options_.jobs) + " at a time" +
                   (skipped ? ", " + std::to_string(skipped) + " skipped" : ""));
+    report_progress();
+    make_long_messages();
     drain();
+    if (stopping()) {
+      queue_.clear();
+      running_.clear();  // ends the children
+    }
     for (auto &m : modules_)
       for (auto &[kind, f] : m.files)
         if (f.awaiting_diagnosis) diagnose(m, f, /*last_chance=*/true);
     console_.done();
 
-    RunResult result;
-    result.wall_seconds = since(start);
+    RunResult result = outcome_so_far();
     std::size_t pass = 0, fail = 0, none = 0;
-    for (auto &m : modules_) {
-      if (m.reference) continue;
-      for (auto &[kind, f] : m.files) {
-        if (!f.done) continue;
-        m.outcome.files.push_back(f.outcome);
-        pass += f.outcome.status == "PASS";
-        fail += f.outcome.status == "FAIL";
-        none += f.outcome.status == "no manifest";
+    for (const auto &m : result.modules)
+      for (const auto &f : m.files) {
+        pass += f.status == "PASS";
+        fail += f.status == "FAIL";
+        none += f.status == "no manifest";
       }
-      result.failed = result.failed || m.broken;
-      result.modules.push_back(m.outcome);
-    }
-    result.failed = result.failed || fail > 0;
     std::string summary = "ngcc-kat: " + std::to_string(pass) + " PASS, " + std::to_string(fail) + " FAIL";
     if (none) summary += ", " + std::to_string(none) + " without a manifest line";
+    if (result.files_kept) summary += " (" + std::to_string(result.files_kept) + " kept from the last run)";
+    if (result.interrupted)
+      summary += ", " + std::to_string(result.files_planned - result.files_ended) + " file(s) not finished";
     if (skipped) summary += ", " + std::to_string(skipped) + " module(s) skipped";
     console_.line(summary + "; wall " + clock_text(result.wall_seconds) + " with " + std::to_string(options_.jobs) +
                   " job(s)");
@@ -155,6 +168,62 @@ class Runner {
   }
 
  private:
+  bool stopping() const { return options_.stop != nullptr && *options_.stop != 0; }
+
+  // The modules under test with the files that have an outcome: those ended
+  // in this run, else those kept from an earlier one.
+  RunResult outcome_so_far() const {
+    RunResult result;
+    result.wall_seconds = since(start_);
+    for (const auto &m : modules_) {
+      if (m.reference) continue;
+      ModuleOutcome outcome = m.outcome;
+      std::map<Kind, const FileOutcome *> ended;
+      for (const auto &[kind, o] : m.kept) ended[kind] = &o;
+      std::size_t planned = m.kept.size();
+      for (const auto &[kind, f] : m.files) {
+        planned += m.kept.count(kind) == 0;
+        if (f.done) ended[kind] = &f.outcome;
+      }
+      for (const auto &[kind, o] : ended) {
+        outcome.files.push_back(*o);
+        result.failed = result.failed || o->status == "FAIL";
+        result.files_kept += o->kept;
+      }
+      result.files_planned += planned;
+      result.files_ended += ended.size();
+      result.failed = result.failed || m.broken;
+      result.modules.push_back(std::move(outcome));
+    }
+    result.interrupted = stopping() && result.files_ended < result.files_planned;
+    return result;
+  }
+
+  void report_progress() const {
+    if (options_.on_progress) options_.on_progress(outcome_so_far());
+  }
+
+  // Reuses an earlier run's outcome of this file where it still holds
+  // (EarlierFile). A kept misbehaviour ends the module's run, as it did then.
+  void keep_earlier(ModuleRun &m, Kind kind) {
+    const std::string file = file_name(kind, m.outcome.kat_name);
+    const auto entry = manifests_.find(file);
+    if (!entry || m.outcome.sha256.empty()) return;
+    for (const auto &e : options_.earlier) {
+      const FileOutcome &o = e.outcome;
+      if (e.module_sha256 != m.outcome.sha256 || e.kat_name != m.outcome.kat_name ||
+          e.digest_bits != m.outcome.digest_bits || o.kind != kind || o.file != file ||
+          (o.status != "PASS" && o.status != "FAIL") || o.expected != entry->sha256)
+        continue;
+      std::error_code missing;
+      if (!o.path.empty() && !fs::exists(o.path, missing)) continue;
+      FileOutcome &kept = m.kept[kind] = o;
+      kept.kept = true;
+      m.broken = m.broken || !o.error.empty();
+      return;
+    }
+  }
+
   void add_module(const std::string &path, bool reference) {
     ModuleRun m;
     m.path = path;
@@ -173,6 +242,7 @@ class Runner {
     for (std::size_t i = 0; i < modules_.size(); ++i)
       if (!skipped_for_its_extensions(options_, modules_[i].path, modules_[i].outcome)) queue_.push_back({i, true});
     drain();
+    if (stopping()) return;
     std::vector<std::string> errors;
     std::map<std::string, std::string> stems;
     for (auto &m : modules_) {
@@ -219,8 +289,8 @@ class Runner {
 
   void make_long_messages() {
     for (Kind k : {Kind::k2_23, Kind::k2_33}) {
-      if (std::find(options_.kinds.begin(), options_.kinds.end(), k) == options_.kinds.end()) continue;
-      if (std::none_of(modules_.begin(), modules_.end(), [](const ModuleRun &m) { return m.usable; })) continue;
+      if (stopping()) return;
+      if (std::none_of(queue_.begin(), queue_.end(), [k](const Job &j) { return !j.describe && j.kind == k; })) continue;
       const auto start = Clock::now();
       long_[k] = std::make_unique<LongMessages>(k, k == Kind::k2_33 ? options_.jobs : 1);
       if (k == Kind::k2_33)
@@ -273,7 +343,7 @@ class Runner {
   }
 
   void drain() {
-    while (!queue_.empty() || !running_.empty()) {
+    while ((!queue_.empty() || !running_.empty()) && !stopping()) {
       while (running_.size() < options_.jobs && !queue_.empty()) start(take_next());
       std::vector<std::pair<Running, Verdict>> ended;
       for (auto it = running_.begin(); it != running_.end();) {
@@ -439,6 +509,7 @@ class Runner {
     // A Loop's fingerprints stay while a diagnosis may need them: its own
     // until diagnosed, and those of one PASS per instance.
     if (!f.awaiting_diagnosis && !(o.status == "PASS" && reference_for(m, f.kind) == nullptr)) f.fingerprints = {};
+    if (!m.reference) report_progress();
   }
 
   // Another module of m's instance whose file of this kind PASSed (for
