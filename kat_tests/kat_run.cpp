@@ -137,10 +137,19 @@ class Runner {
                   " job(s), " + std::to_string(options_.jobs) + " at a time" +
                   (skipped ? ", " + std::to_string(skipped) + " skipped" : ""));
     report_progress();
-    make_long_messages();
+    // The quick files end, and are saved, before the 2^33-bit draw (about a
+    // minute on two cores) and the long jobs: a run stopped by a time limit
+    // keeps them.
+    make_long_messages(Kind::k2_23, queue_);
+    drain();
+    make_long_messages(Kind::k2_33, long_jobs_);
+    long_phase_ = true;
+    queue_.insert(queue_.end(), long_jobs_.begin(), long_jobs_.end());
+    long_jobs_.clear();
     drain();
     if (stopping()) {
       queue_.clear();
+      long_jobs_.clear();
       running_.clear();  // ends the children
     }
     for (auto &m : modules_)
@@ -287,17 +296,17 @@ class Runner {
 
   // ---- phase 2: the files --------------------------------------------------
 
-  void make_long_messages() {
-    for (Kind k : {Kind::k2_23, Kind::k2_33}) {
-      if (stopping()) return;
-      if (std::none_of(queue_.begin(), queue_.end(), [k](const Job &j) { return !j.describe && j.kind == k; })) continue;
-      const auto start = Clock::now();
-      long_[k] = std::make_unique<LongMessages>(k, k == Kind::k2_33 ? options_.jobs : 1);
-      if (k == Kind::k2_33)
-        console_.line("ngcc-kat: KAT_2_33 messages ready (2^33-bit random message drawn with " +
-                      std::to_string(options_.jobs) + " thread(s) in " + seconds_text(since(start)) + ")");
-    }
+  // The messages of kind k (2_23 or 2_33), where a job of `jobs` needs them.
+  void make_long_messages(Kind k, const std::vector<Job> &jobs) {
+    if (stopping() || std::none_of(jobs.begin(), jobs.end(), [k](const Job &j) { return j.kind == k; })) return;
+    const auto start = Clock::now();
+    long_[k] = std::make_unique<LongMessages>(k, k == Kind::k2_33 ? options_.jobs : 1);
+    if (k == Kind::k2_33)
+      console_.line("ngcc-kat: KAT_2_33 messages ready (2^33-bit random message drawn with " +
+                    std::to_string(options_.jobs) + " thread(s) in " + seconds_text(since(start)) + ")");
   }
+
+  static bool is_long(Kind kind) { return kind == Kind::k2_33 || kind == Kind::Loop; }
 
   const LongMessages *long_messages(Kind k) const {
     const auto it = long_.find(k);
@@ -314,7 +323,8 @@ class Runner {
     // The 2_33 records are independent: one job each.
     const std::size_t step = kind == Kind::k2_33 ? 1 : record_count(kind);
     for (std::size_t first = 0; first < record_count(kind); first += step) {
-      queue_.push_back({module, false, kind, first, std::min(first + step, record_count(kind))});
+      auto &jobs = is_long(kind) && !long_phase_ ? long_jobs_ : queue_;
+      jobs.push_back({module, false, kind, first, std::min(first + step, record_count(kind))});
       ++f.jobs_left;
       ++jobs_total_;
     }
@@ -400,7 +410,8 @@ class Runner {
       return it != speeds.end() ? it->second : modules_[j.module].speed;
     };
     double remaining = 0;
-    for (const auto &j : queue_) remaining += predicted(j, speed_of(j));
+    for (const auto &jobs : {&queue_, &long_jobs_})
+      for (const auto &j : *jobs) remaining += predicted(j, speed_of(j));
     for (const auto &r : running_) remaining += std::max(0.0, predicted(r.job) - since(r.start));
     return "[" + clock_text(since(start_)) + " elapsed, " + std::to_string(jobs_done_) + "/" +
            std::to_string(jobs_total_) + " jobs, ETA " + clock_text(remaining / options_.jobs) + "]";
@@ -438,13 +449,14 @@ class Runner {
   // only repeat it.
   void break_module(std::size_t module) {
     modules_[module].broken = true;
-    const auto before = queue_.size() + running_.size();
-    queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [&](const Job &j) { return j.module == module; }),
-                 queue_.end());
+    const auto before = queue_.size() + long_jobs_.size() + running_.size();
+    for (auto *jobs : {&queue_, &long_jobs_})
+      jobs->erase(std::remove_if(jobs->begin(), jobs->end(), [&](const Job &j) { return j.module == module; }),
+                  jobs->end());
     running_.erase(std::remove_if(running_.begin(), running_.end(),
                                   [&](const Running &r) { return r.job.module == module; }),
                    running_.end());
-    jobs_total_ -= before - queue_.size() - running_.size();
+    jobs_total_ -= before - queue_.size() - long_jobs_.size() - running_.size();
   }
 
   void finish_file(ModuleRun &m, FileRun &f) {
@@ -563,6 +575,8 @@ class Runner {
   std::vector<ModuleRun> modules_;
   std::map<Kind, std::unique_ptr<LongMessages>> long_;
   std::vector<Job> queue_;
+  std::vector<Job> long_jobs_;  // 2_33 and Loop jobs, queued once the quick files have ended
+  bool long_phase_ = false;
   std::vector<Running> running_;
   std::size_t jobs_total_ = 0, jobs_done_ = 0;
   Clock::time_point start_ = Clock::now();

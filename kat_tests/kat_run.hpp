@@ -8,16 +8,16 @@
 // parent, which writes the text files, checks them against the manifests
 // and prints progress.
 //
-// Long messages are made once per run, before the first job, in the parent:
-// the 2_33 random message is drawn with `jobs` threads and every child maps
+// Long messages are made once per run, in the parent, before the first job
+// of their kind: the 2_33 random message is drawn with `jobs` threads and every child maps
 // the same read-only pages (fork), so memory stays at 2 GiB (all-one and
 // random; the all-zero message is untouched memory) however many children
 // run. A file per build (a message cache) was not needed: one draw costs
 // less than a minute of the run and nothing can go stale.
 //
 // Jobs run quick files first (2_12, 2_23: they measure each module's speed),
-// then the long jobs, longest predicted first, which keeps every core busy
-// to the end and gives the ETA.
+// then, the 2_33 message drawn, the long jobs, longest predicted first,
+// which keeps every core busy to the end and gives the ETA.
 //
 // Nothing finished is lost: the caller hears of every file as it ends
 // (RunOptions::on_progress), a run can be stopped early (RunOptions::stop:
