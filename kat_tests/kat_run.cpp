@@ -78,6 +78,7 @@ struct ModuleRun {
   std::string setup_error;
   ModuleOutcome outcome;
   std::map<Kind, FileRun> files;
+  std::map<Kind, FileOutcome> kept;  // outcomes of an earlier run, not run again
   ModuleSpeed speed;  // for the schedule and the ETA
 
   // Modules that must give the same files.
@@ -108,46 +109,67 @@ class Runner {
   }
 
   RunResult run() {
-    const auto start = Clock::now();
     describe_all();
-    make_long_messages();
+    if (stopping()) {
+      RunResult result;
+      result.interrupted = true;
+      result.wall_seconds = since(start_);
+      return result;
+    }
     std::size_t skipped = 0, usable = 0;
     for (std::size_t i = 0; i < modules_.size(); ++i) {
-      if (modules_[i].reference) continue;
-      if (modules_[i].usable) {
-        ++usable;
-        for (Kind k : options_.kinds) request_file(i, k);
-      } else {
+      ModuleRun &m = modules_[i];
+      if (m.reference) continue;
+      if (!m.usable) {
         ++skipped;
+        continue;
       }
+      ++usable;
+      for (Kind k : options_.kinds) keep_earlier(m, k);
+      for (Kind k : options_.kinds)
+        if (m.kept.count(k) == 0) request_file(i, k);
     }
+    const RunResult planned = outcome_so_far();
+    if (planned.files_kept > 0)
+      console_.line("ngcc-kat: kept from the last run: " + std::to_string(planned.files_kept) + " file(s); running " +
+                    std::to_string(planned.files_planned - planned.files_kept));
     console_.line("ngcc-kat: " + std::to_string(usable) + " module(s), " + std::to_string(jobs_total_) +
                   " job(s), " + std::to_string(options_.jobs) + " at a time" +
                   (skipped ? ", " + std::to_string(skipped) + " skipped" : ""));
+    report_progress();
+    // The quick files end, and are saved, before the 2^33-bit draw (about a
+    // minute on two cores) and the long jobs: a run stopped by a time limit
+    // keeps them.
+    make_long_messages(Kind::k2_23, queue_);
     drain();
+    make_long_messages(Kind::k2_33, long_jobs_);
+    long_phase_ = true;
+    queue_.insert(queue_.end(), long_jobs_.begin(), long_jobs_.end());
+    long_jobs_.clear();
+    drain();
+    if (stopping()) {
+      queue_.clear();
+      long_jobs_.clear();
+      running_.clear();  // ends the children
+    }
     for (auto &m : modules_)
       for (auto &[kind, f] : m.files)
         if (f.awaiting_diagnosis) diagnose(m, f, /*last_chance=*/true);
     console_.done();
 
-    RunResult result;
-    result.wall_seconds = since(start);
+    RunResult result = outcome_so_far();
     std::size_t pass = 0, fail = 0, none = 0;
-    for (auto &m : modules_) {
-      if (m.reference) continue;
-      for (auto &[kind, f] : m.files) {
-        if (!f.done) continue;
-        m.outcome.files.push_back(f.outcome);
-        pass += f.outcome.status == "PASS";
-        fail += f.outcome.status == "FAIL";
-        none += f.outcome.status == "no manifest";
+    for (const auto &m : result.modules)
+      for (const auto &f : m.files) {
+        pass += f.status == "PASS";
+        fail += f.status == "FAIL";
+        none += f.status == "no manifest";
       }
-      result.failed = result.failed || m.broken;
-      result.modules.push_back(m.outcome);
-    }
-    result.failed = result.failed || fail > 0;
     std::string summary = "ngcc-kat: " + std::to_string(pass) + " PASS, " + std::to_string(fail) + " FAIL";
     if (none) summary += ", " + std::to_string(none) + " without a manifest line";
+    if (result.files_kept) summary += " (" + std::to_string(result.files_kept) + " kept from the last run)";
+    if (result.interrupted)
+      summary += ", " + std::to_string(result.files_planned - result.files_ended) + " file(s) not finished";
     if (skipped) summary += ", " + std::to_string(skipped) + " module(s) skipped";
     console_.line(summary + "; wall " + clock_text(result.wall_seconds) + " with " + std::to_string(options_.jobs) +
                   " job(s)");
@@ -155,6 +177,62 @@ class Runner {
   }
 
  private:
+  bool stopping() const { return options_.stop != nullptr && *options_.stop != 0; }
+
+  // The modules under test with the files that have an outcome: those ended
+  // in this run, else those kept from an earlier one.
+  RunResult outcome_so_far() const {
+    RunResult result;
+    result.wall_seconds = since(start_);
+    for (const auto &m : modules_) {
+      if (m.reference) continue;
+      ModuleOutcome outcome = m.outcome;
+      std::map<Kind, const FileOutcome *> ended;
+      for (const auto &[kind, o] : m.kept) ended[kind] = &o;
+      std::size_t planned = m.kept.size();
+      for (const auto &[kind, f] : m.files) {
+        planned += m.kept.count(kind) == 0;
+        if (f.done) ended[kind] = &f.outcome;
+      }
+      for (const auto &[kind, o] : ended) {
+        outcome.files.push_back(*o);
+        result.failed = result.failed || o->status == "FAIL";
+        result.files_kept += o->kept;
+      }
+      result.files_planned += planned;
+      result.files_ended += ended.size();
+      result.failed = result.failed || m.broken;
+      result.modules.push_back(std::move(outcome));
+    }
+    result.interrupted = stopping() && result.files_ended < result.files_planned;
+    return result;
+  }
+
+  void report_progress() const {
+    if (options_.on_progress) options_.on_progress(outcome_so_far());
+  }
+
+  // Reuses an earlier run's outcome of this file where it still holds
+  // (EarlierFile). A kept misbehaviour ends the module's run, as it did then.
+  void keep_earlier(ModuleRun &m, Kind kind) {
+    const std::string file = file_name(kind, m.outcome.kat_name);
+    const auto entry = manifests_.find(file);
+    if (!entry || m.outcome.sha256.empty()) return;
+    for (const auto &e : options_.earlier) {
+      const FileOutcome &o = e.outcome;
+      if (e.module_sha256 != m.outcome.sha256 || e.kat_name != m.outcome.kat_name ||
+          e.digest_bits != m.outcome.digest_bits || o.kind != kind || o.file != file ||
+          (o.status != "PASS" && o.status != "FAIL") || o.expected != entry->sha256)
+        continue;
+      std::error_code missing;
+      if (!o.path.empty() && !fs::exists(o.path, missing)) continue;
+      FileOutcome &kept = m.kept[kind] = o;
+      kept.kept = true;
+      m.broken = m.broken || !o.error.empty();
+      return;
+    }
+  }
+
   void add_module(const std::string &path, bool reference) {
     ModuleRun m;
     m.path = path;
@@ -173,6 +251,7 @@ class Runner {
     for (std::size_t i = 0; i < modules_.size(); ++i)
       if (!skipped_for_its_extensions(options_, modules_[i].path, modules_[i].outcome)) queue_.push_back({i, true});
     drain();
+    if (stopping()) return;
     std::vector<std::string> errors;
     std::map<std::string, std::string> stems;
     for (auto &m : modules_) {
@@ -217,17 +296,17 @@ class Runner {
 
   // ---- phase 2: the files --------------------------------------------------
 
-  void make_long_messages() {
-    for (Kind k : {Kind::k2_23, Kind::k2_33}) {
-      if (std::find(options_.kinds.begin(), options_.kinds.end(), k) == options_.kinds.end()) continue;
-      if (std::none_of(modules_.begin(), modules_.end(), [](const ModuleRun &m) { return m.usable; })) continue;
-      const auto start = Clock::now();
-      long_[k] = std::make_unique<LongMessages>(k, k == Kind::k2_33 ? options_.jobs : 1);
-      if (k == Kind::k2_33)
-        console_.line("ngcc-kat: KAT_2_33 messages ready (2^33-bit random message drawn with " +
-                      std::to_string(options_.jobs) + " thread(s) in " + seconds_text(since(start)) + ")");
-    }
+  // The messages of kind k (2_23 or 2_33), where a job of `jobs` needs them.
+  void make_long_messages(Kind k, const std::vector<Job> &jobs) {
+    if (stopping() || std::none_of(jobs.begin(), jobs.end(), [k](const Job &j) { return j.kind == k; })) return;
+    const auto start = Clock::now();
+    long_[k] = std::make_unique<LongMessages>(k, k == Kind::k2_33 ? options_.jobs : 1);
+    if (k == Kind::k2_33)
+      console_.line("ngcc-kat: KAT_2_33 messages ready (2^33-bit random message drawn with " +
+                    std::to_string(options_.jobs) + " thread(s) in " + seconds_text(since(start)) + ")");
   }
+
+  static bool is_long(Kind kind) { return kind == Kind::k2_33 || kind == Kind::Loop; }
 
   const LongMessages *long_messages(Kind k) const {
     const auto it = long_.find(k);
@@ -244,7 +323,8 @@ class Runner {
     // The 2_33 records are independent: one job each.
     const std::size_t step = kind == Kind::k2_33 ? 1 : record_count(kind);
     for (std::size_t first = 0; first < record_count(kind); first += step) {
-      queue_.push_back({module, false, kind, first, std::min(first + step, record_count(kind))});
+      auto &jobs = is_long(kind) && !long_phase_ ? long_jobs_ : queue_;
+      jobs.push_back({module, false, kind, first, std::min(first + step, record_count(kind))});
       ++f.jobs_left;
       ++jobs_total_;
     }
@@ -273,7 +353,7 @@ class Runner {
   }
 
   void drain() {
-    while (!queue_.empty() || !running_.empty()) {
+    while ((!queue_.empty() || !running_.empty()) && !stopping()) {
       while (running_.size() < options_.jobs && !queue_.empty()) start(take_next());
       std::vector<std::pair<Running, Verdict>> ended;
       for (auto it = running_.begin(); it != running_.end();) {
@@ -330,7 +410,8 @@ class Runner {
       return it != speeds.end() ? it->second : modules_[j.module].speed;
     };
     double remaining = 0;
-    for (const auto &j : queue_) remaining += predicted(j, speed_of(j));
+    for (const auto &jobs : {&queue_, &long_jobs_})
+      for (const auto &j : *jobs) remaining += predicted(j, speed_of(j));
     for (const auto &r : running_) remaining += std::max(0.0, predicted(r.job) - since(r.start));
     return "[" + clock_text(since(start_)) + " elapsed, " + std::to_string(jobs_done_) + "/" +
            std::to_string(jobs_total_) + " jobs, ETA " + clock_text(remaining / options_.jobs) + "]";
@@ -368,13 +449,14 @@ class Runner {
   // only repeat it.
   void break_module(std::size_t module) {
     modules_[module].broken = true;
-    const auto before = queue_.size() + running_.size();
-    queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [&](const Job &j) { return j.module == module; }),
-                 queue_.end());
+    const auto before = queue_.size() + long_jobs_.size() + running_.size();
+    for (auto *jobs : {&queue_, &long_jobs_})
+      jobs->erase(std::remove_if(jobs->begin(), jobs->end(), [&](const Job &j) { return j.module == module; }),
+                  jobs->end());
     running_.erase(std::remove_if(running_.begin(), running_.end(),
                                   [&](const Running &r) { return r.job.module == module; }),
                    running_.end());
-    jobs_total_ -= before - queue_.size() - running_.size();
+    jobs_total_ -= before - queue_.size() - long_jobs_.size() - running_.size();
   }
 
   void finish_file(ModuleRun &m, FileRun &f) {
@@ -439,6 +521,7 @@ class Runner {
     // A Loop's fingerprints stay while a diagnosis may need them: its own
     // until diagnosed, and those of one PASS per instance.
     if (!f.awaiting_diagnosis && !(o.status == "PASS" && reference_for(m, f.kind) == nullptr)) f.fingerprints = {};
+    if (!m.reference) report_progress();
   }
 
   // Another module of m's instance whose file of this kind PASSed (for
@@ -492,6 +575,8 @@ class Runner {
   std::vector<ModuleRun> modules_;
   std::map<Kind, std::unique_ptr<LongMessages>> long_;
   std::vector<Job> queue_;
+  std::vector<Job> long_jobs_;  // 2_33 and Loop jobs, queued once the quick files have ended
+  bool long_phase_ = false;
   std::vector<Running> running_;
   std::size_t jobs_total_ = 0, jobs_done_ = 0;
   Clock::time_point start_ = Clock::now();

@@ -8,18 +8,25 @@
 // parent, which writes the text files, checks them against the manifests
 // and prints progress.
 //
-// Long messages are made once per run, before the first job, in the parent:
-// the 2_33 random message is drawn with `jobs` threads and every child maps
+// Long messages are made once per run, in the parent, before the first job
+// of their kind: the 2_33 random message is drawn with `jobs` threads and every child maps
 // the same read-only pages (fork), so memory stays at 2 GiB (all-one and
 // random; the all-zero message is untouched memory) however many children
 // run. A file per build (a message cache) was not needed: one draw costs
 // less than a minute of the run and nothing can go stale.
 //
 // Jobs run quick files first (2_12, 2_23: they measure each module's speed),
-// then the long jobs, longest predicted first, which keeps every core busy
-// to the end and gives the ETA.
+// then, the 2_33 message drawn, the long jobs, longest predicted first,
+// which keeps every core busy to the end and gives the ETA.
+//
+// Nothing finished is lost: the caller hears of every file as it ends
+// (RunOptions::on_progress), a run can be stopped early (RunOptions::stop:
+// the running children are ended, the finished files kept), and a file whose
+// outcome an earlier run already gave (RunOptions::earlier) is not run again.
 #pragma once
 
+#include <csignal>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <map>
@@ -30,6 +37,27 @@
 #include "kat_files.hpp"
 
 namespace ngcc::kat {
+
+struct RunResult;
+
+struct FileOutcome {
+  Kind kind = Kind::k2_12;
+  std::string file, path, status;  // status: PASS, FAIL or "no manifest"
+  std::string canonical, expected, entry;
+  std::string error;                   // what the library did, if it misbehaved
+  std::vector<std::string> diagnosis;  // where a failing file first differs
+  double seconds = 0;                  // time in its jobs (summed over 2_33 records)
+  bool kept = false;                   // an earlier run's outcome, not run again
+};
+
+// A file's outcome in an earlier run, reused where it still holds: a PASS or
+// FAIL of a module file with the same SHA-256, KAT name and width, against
+// the manifest line of today, whose text file is still there.
+struct EarlierFile {
+  std::string module_sha256, kat_name;
+  int digest_bits = 0;
+  FileOutcome outcome;
+};
 
 struct RunOptions {
   std::vector<Kind> kinds;
@@ -46,15 +74,13 @@ struct RunOptions {
     CpuFeatures needs = 0;  // the extensions it was compiled for (its -m flags)
   };
   std::map<std::string, Library> libraries;
-};
-
-struct FileOutcome {
-  Kind kind = Kind::k2_12;
-  std::string file, path, status;  // status: PASS, FAIL or "no manifest"
-  std::string canonical, expected, entry;
-  std::string error;                   // what the library did, if it misbehaved
-  std::vector<std::string> diagnosis;  // where a failing file first differs
-  double seconds = 0;                  // time in its jobs (summed over 2_33 records)
+  std::vector<EarlierFile> earlier;  // outcomes to reuse instead of running their files
+  // Called with the outcome so far once the files to run are known (the
+  // reused ones in it), then whenever a file ends.
+  std::function<void(const RunResult &)> on_progress;
+  // Non-zero (a signal handler sets it) ends the run early: no job starts,
+  // running children are ended, the files finished are the outcome.
+  const volatile std::sig_atomic_t *stop = nullptr;
 };
 
 struct ModuleOutcome {
@@ -69,7 +95,11 @@ struct ModuleOutcome {
 struct RunResult {
   std::vector<ModuleOutcome> modules;  // those under test, in the order given
   double wall_seconds = 0;
-  bool failed = false;  // a file FAILed or a library misbehaved
+  bool failed = false;       // a file FAILed or a library misbehaved
+  bool interrupted = false;  // stopped early (RunOptions::stop)
+  std::size_t files_planned = 0;  // files of usable modules to give an outcome of, reused ones included
+  std::size_t files_ended = 0;    // of those, the files with an outcome (in modules)
+  std::size_t files_kept = 0;     // of those, the outcomes reused from an earlier run
 };
 
 // A module cannot be run at all (not loadable, no CryptHash, no name, no

@@ -5,26 +5,30 @@
 //   ngcc-kat MODULE.so [MODULE.so ...] [--out DIR] [--kinds 2_12,2_23,2_33,Loop]
 //            [--jobs N] [--manifests FILE|DIR] [--name ALGORITHM_INSTANCE]
 //            [--digest-bits N] [--no-manifest] [--reference MODULE.so]... [--json FILE]
+//            [--resume FILE]...
 //   ngcc-kat --cpu-features
 //
-// Files go to DIR/<library stem>/KAT_<kind>_<ALGORITHM_INSTANCE>.txt.
+// Files go to DIR/<library stem>/KAT_<kind>_<ALGORITHM_INSTANCE>.txt. The
+// --json document is rewritten as each file ends; SIGINT or SIGTERM stop the
+// run with the files finished kept there, and --resume reuses them.
 // Exit status: 0 every file PASS (or skipped, or without a manifest line
 // under --no-manifest), 1 a FAIL or a misbehaving library, 2 bad usage or a
-// module that cannot be run.
+// module that cannot be run, 128 + the signal (130 SIGINT, 143 SIGTERM) when
+// stopped by one, as a shell reports a command a signal ended.
 #include <sched.h>
 
+#include <algorithm>
+#include <csignal>
 #include <cstdlib>
-#include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "common/cpu_features.hpp"
+#include "kat_json.hpp"
 #include "kat_run.hpp"
 
 using namespace ngcc::kat;
@@ -35,6 +39,7 @@ struct Options {
   std::vector<std::string> modules, references;
   std::string manifests = NGCC_MANIFEST_DIR;
   std::string json;
+  std::vector<std::string> resume;
   RunOptions run;
 };
 
@@ -54,7 +59,11 @@ const char kUsage[] =
     "                     ngcc_instance() (they override it for one that has it)\n"
     "  --no-manifest      files without a manifest line are written, not an error\n"
     "  --reference M      run M only to say where a failing file of its instance differs\n"
-    "  --json FILE        the outcome as JSON (schema ngcc-kat/1)\n"
+    "  --json FILE        the outcome as JSON (schema ngcc-kat/1), rewritten as each file ends\n"
+    "  --resume FILE      keep the PASS and FAIL files of an earlier run's JSON (repeatable):\n"
+    "                     a file of a module with the same SHA-256, KAT name and width, the\n"
+    "                     same manifest line and its text file still there is not run again;\n"
+    "                     a FILE not there yet keeps nothing (--json F --resume F continues itself)\n"
     "  --library SPEC     one more library, described here (its KAT name, width and variant\n"
     "                     label, e.g. submitted-ref), whatever ngcc_instance() it exports\n"
     "  --needs FEATURES   the extensions the --library before was compiled for (AVX2,AVX512F,...):\n"
@@ -62,6 +71,10 @@ const char kUsage[] =
     "usage: ngcc-kat --cpu-features\n"
     "  prints the extensions code may use here (AVX2 BMI1 ...: this CPU's, minus what\n"
     "  NGCC_CPU_DISABLE hides), what a test asks before it runs code built for one\n"
+    "SIGINT or SIGTERM stop the run: the files finished stay in the --json FILE, marked\n"
+    "\"complete\": false.\n"
+    "Exit status: 0 all PASS, 1 a FAIL or a misbehaving library, 2 bad usage or a module that\n"
+    "cannot be run, 128 + the signal (130 SIGINT, 143 SIGTERM) when stopped by one.\n"
     "Environment: NGCC_CPU_DISABLE=AVX512F,... hides CPU extensions (README).\n";
 
 unsigned usable_cpus() {
@@ -122,6 +135,7 @@ Options parse(int argc, char **argv) {
     else if (a == "--manifests") o.manifests = value(i);
     else if (a == "--name") o.run.name = value(i);
     else if (a == "--json") o.json = value(i);
+    else if (a == "--resume") o.resume.push_back(value(i));
     else if (a == "--no-manifest") o.run.no_manifest = true;
     else if (a == "--reference") o.references.push_back(value(i));
     else if (a == "--library") add_library(o, value(i));
@@ -155,39 +169,51 @@ Options parse(int argc, char **argv) {
   return o;
 }
 
-void write_json(const std::string &path, const RunResult &result, const Options &o, int argc, char **argv) {
-  using Json = nlohmann::ordered_json;
+std::string command_line(int argc, char **argv) {
   std::string command;
   for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
-  char date[32];
-  const std::time_t now = std::time(nullptr);
-  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  Json doc = {{"schema", "ngcc-kat/1"}, {"date", date}, {"command", command},
-              {"jobs", o.run.jobs},     {"wall_seconds", result.wall_seconds}, {"modules", Json::array()}};
-  if (const char *hidden = std::getenv(ngcc::kCpuDisableVariable)) doc[ngcc::kCpuDisableVariable] = hidden;
-  for (const auto &m : result.modules) {
-    Json module = {{"module", m.stem},           {"path", m.path},       {"module_sha256", m.sha256},
-                   {"name", m.name},             {"kat_name", m.kat_name}, {"candidate_id", m.candidate_id},
-                   {"family", m.family},         {"variant", m.variant}, {"code_path", m.code_path},
-                   {"digest_bits", m.digest_bits}, {"files", Json::array()}};
-    if (!m.skipped.empty()) module["skipped"] = m.skipped;
-    for (const auto &f : m.files) {
-      Json file = {{"kind", kind_name(f.kind)}, {"file", f.file},         {"status", f.status},
-                   {"canonical_sha256", f.canonical}, {"expected_sha256", f.expected},
-                   {"manifest_entry", f.entry},   {"seconds", f.seconds}, {"path", f.path}};
-      // The partial file of a library that misbehaved has no digest to compare.
-      if (!f.error.empty()) file.erase("canonical_sha256"), file["error"] = f.error;
-      if (!f.diagnosis.empty()) file["diagnosis"] = f.diagnosis;
-      module["files"].push_back(file);
-    }
-    doc["modules"].push_back(module);
+  return command;
+}
+
+// The signal that stops the run (0: none yet). Children forked later inherit
+// the handler: a Ctrl-C or a timeout, which signal the whole process group,
+// reach the run through this process alone instead of ending children as if
+// their library had crashed.
+volatile std::sig_atomic_t g_stop_signal = 0;
+
+extern "C" void on_stop_signal(int signal) { g_stop_signal = signal; }
+
+void stop_on_signals() {
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  for (int signal : {SIGINT, SIGTERM}) ::sigaction(signal, &action, nullptr);
+}
+
+// The outcomes kept from the --resume files; a file not there yet keeps nothing.
+std::vector<EarlierFile> earlier_files(const std::vector<std::string> &paths) {
+  std::vector<EarlierFile> earlier;
+  for (const auto &path : paths) {
+    if (!std::filesystem::exists(path)) continue;
+    auto files = read_earlier_files(path);
+    earlier.insert(earlier.end(), files.begin(), files.end());
   }
-  if (const auto dir = std::filesystem::path(path).parent_path(); !dir.empty())
-    std::filesystem::create_directories(dir);
-  std::ofstream js(path);
-  js << doc.dump(1) << "\n";
-  js.close();
-  if (!js) throw std::runtime_error(path + ": cannot write JSON");
+  return earlier;
+}
+
+// What an interrupted run kept, and how to continue it.
+void say_interrupted(const Options &o, const RunResult &result, bool written) {
+  const std::string signal = g_stop_signal == SIGINT ? "SIGINT" : "SIGTERM";
+  std::cerr << "ngcc-kat: interrupted by " << signal << ": ";
+  if (o.json.empty()) {
+    std::cerr << result.files_ended << " of " << result.files_planned << " files finished, none kept (no --json)\n";
+  } else if (!written) {
+    std::cerr << "no file had started; " << o.json << " unchanged\n";
+  } else {
+    const bool continues = std::find(o.resume.begin(), o.resume.end(), o.json) != o.resume.end();
+    std::cerr << result.files_ended << " of " << result.files_planned << " files kept in " << o.json << "; "
+              << (continues ? "the same command continues" : "--resume " + o.json + " continues") << "\n";
+  }
 }
 
 }  // namespace
@@ -199,16 +225,36 @@ int main(int argc, char **argv) {
       std::cout << ngcc::cpu_feature_names(ngcc::cpu_features_usable()) << "\n";
       return 0;
     }
-    const Options o = parse(argc, argv);
+    Options o = parse(argc, argv);
     const Manifests manifests = Manifests::load(o.manifests);
+    o.run.earlier = earlier_files(o.resume);
+    RunRecord record{command_line(argc, argv), o.run.jobs, false};
+    bool written = false;
+    if (!o.json.empty()) {
+      o.run.on_progress = [&](const RunResult &so_far) {
+        write_kat_json(o.json, so_far, record);
+        written = true;
+      };
+    }
+    o.run.stop = &g_stop_signal;
+    stop_on_signals();
     const RunResult result = run_kats(o.modules, o.references, o.run, manifests);
-    if (!o.json.empty()) write_json(o.json, result, o, argc, argv);
+    if (result.interrupted) {
+      if (written) write_kat_json(o.json, result, record);
+      say_interrupted(o, result, written);
+      return 128 + g_stop_signal;
+    }
+    record.complete = true;
+    if (!o.json.empty()) write_kat_json(o.json, result, record);
     return result.failed ? 1 : 0;
   } catch (const UsageError &e) {
     std::cerr << "ngcc-kat: " << e.what() << "\n" << kUsage;
     return 2;
   } catch (const SetupError &e) {
     for (const auto &line : e.lines) std::cerr << "ngcc-kat: " << line << "\n";
+    return 2;
+  } catch (const KatJsonError &e) {
+    std::cerr << "ngcc-kat: --resume " << e.what() << "\n";
     return 2;
   } catch (const std::exception &e) {
     std::cerr << "ngcc-kat: " << e.what() << "\n";

@@ -4,6 +4,7 @@ campaign is never overwritten.
 
     ngcc_results.py place DIR FILE --identity JSON [--replace | --merge]
     ngcc_results.py merge-kat TARGET NEW [--seed KAT_JSON]
+    ngcc_results.py unfinished KAT_JSON
 
 prints the directory into which FILE (bench.json or kat.json) goes, after
 making it, and says on stderr where that is and why:
@@ -11,6 +12,9 @@ making it, and says on stderr where that is and why:
 - DIR itself when it holds no FILE yet and no campaign of another CPU
   (a new results/<system>/, or one a kat run began and the bench run
   completes);
+- the first of DIR and its newest run, made on this CPU, whose kat.json is
+  unfinished (a kat run stopped or killed before its end): the same command
+  continues it;
 - otherwise the newest DIR/runs/<UTC>/ of this CPU that lacks FILE (a kat run
   and the bench run after it share one), or a new DIR/runs/<UTC>/;
 - with --replace, DIR itself, replacing FILE, only where DIR was made on
@@ -24,6 +28,10 @@ merge-kat puts the modules of NEW (an ngcc-kat --json output) into TARGET
 (kat.json), replacing those of the same instance and variant and keeping the
 others; a TARGET not there yet starts from the modules of SEED (the last full
 run's kat.json) whose files are still the ones checked (same SHA-256).
+NEW may be unfinished: the files it has join TARGET, the others are not run.
+
+unfinished exits 0 where KAT_JSON is the kat.json of an ngcc-kat run that did
+not end ("complete": false), 1 otherwise.
 
 "This CPU" is the identity bench records (bench --ngcc_cpu_identity: vendor,
 family, model, stepping, the extensions usable here), compared field by
@@ -73,6 +81,17 @@ def holds_campaign(directory):
     return any(os.path.exists(os.path.join(directory, f)) for f in CAMPAIGN_FILES)
 
 
+def unfinished(path):
+    """True where PATH is the kat.json of an ngcc-kat run that did not end:
+    ngcc-kat writes "complete": false until it has (README, Official KATs)."""
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+    except (OSError, ValueError):
+        return False
+    return isinstance(doc, dict) and doc.get("complete") is False
+
+
 def made_here(directory, here):
     """True where DIR is empty, or its cpu.json is this CPU's."""
     recorded = recorded_identity(directory)
@@ -106,6 +125,10 @@ def place(directory, name, here, description, replace=False, now=None, merge=Fal
                     and made_here(candidate, here):
                 record(candidate, here, description)
                 return candidate, "%s of these libraries merged into %s" % (name, os.path.join(candidate, name))
+    if not merge and not replace and name == "kat.json":
+        for candidate in (directory, newest_run(directory)):
+            if candidate and unfinished(os.path.join(candidate, name)) and made_here(candidate, here):
+                return candidate, "continuing the unfinished %s" % os.path.join(candidate, name)
     if replace:
         recorded = recorded_identity(directory)
         if recorded is None and holds_campaign(directory):
@@ -174,6 +197,9 @@ def merge_kat(target, new, seed=None):
         doc = load_kat(target)
     else:
         doc = dict(run, modules=current_modules(load_kat(seed)) if seed and os.path.exists(seed) else [])
+    # Whether a run ended is said of each run in "runs": the merged document
+    # is never one run to continue (unfinished()).
+    doc.pop("complete", None)
     keys = {module_key(m): i for i, m in enumerate(doc["modules"])}
     replaced = added = 0
     for module in run["modules"]:
@@ -184,8 +210,11 @@ def merge_kat(target, new, seed=None):
             keys[module_key(module)] = len(doc["modules"])
             doc["modules"].append(module)
             added += 1
-    doc["runs"] = doc.get("runs", []) + [{"date": run.get("date"), "command": run.get("command"),
-                                          "modules": [m.get("module") for m in run["modules"]]}]
+    entry = {"date": run.get("date"), "command": run.get("command"),
+             "modules": [m.get("module") for m in run["modules"]]}
+    if "complete" in run:
+        entry["complete"] = run["complete"]
+    doc["runs"] = doc.get("runs", []) + [entry]
     doc["date"], doc["command"] = run.get("date"), run.get("command")
     tmp = target + ".partial"
     with open(tmp, "w") as f:
@@ -209,7 +238,11 @@ def main(argv=None):
     m.add_argument("target")
     m.add_argument("new")
     m.add_argument("--seed", help="the kat.json a new TARGET starts from (our modules' last full run)")
+    u = sub.add_parser("unfinished", help="exit 0 where KAT_JSON is of an ngcc-kat run that did not end")
+    u.add_argument("kat_json")
     a = ap.parse_args(argv)
+    if a.command == "unfinished":
+        return 0 if unfinished(a.kat_json) else 1
     if a.command == "merge-kat":
         try:
             replaced, added = merge_kat(a.target, a.new, a.seed)

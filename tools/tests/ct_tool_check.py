@@ -1,22 +1,32 @@
 #!/usr/bin/python3
 """tools/ngcc_ct.py end to end (ctest ct/ngcc_ct): a module of ours, a leaky
-library exporting only CryptHash, libraries it skips, --merge, bad input.
+library exporting only CryptHash, libraries it skips, --merge, bad input;
+--resume keeps the verdicts of unchanged library files, and a run stopped by
+SIGTERM keeps what ended (HELD_LIBRARY, kat_tests/tests/held_module.c: the
+leaky library, with calls past 4096 bits held while a file of this test
+exists).
 
-usage: ct_tool_check.py CT_HARNESS LEAKY_LIBRARY MODULE.so"""
+usage: ct_tool_check.py CT_HARNESS LEAKY_LIBRARY MODULE.so HELD_LIBRARY"""
 import json
 import os
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 TOOL = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ngcc_ct.py")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+def command(harness, out, *args):
+    return [sys.executable, TOOL, "--harness", harness, "--root", ROOT, "--out", out,
+            "--usable", "AVX2 BMI1 BMI2", "--jobs", "2"] + list(args)
+
+
 def run(harness, out, *args):
-    return subprocess.run([sys.executable, TOOL, "--harness", harness, "--root", ROOT, "--out", out,
-                           "--usable", "AVX2 BMI1 BMI2", "--jobs", "2"] + list(args),
-                          capture_output=True, text=True)
+    return subprocess.run(command(harness, out, *args), capture_output=True, text=True)
 
 
 def entries(out):
@@ -32,8 +42,59 @@ def expect(cond, what):
         sys.exit(1)
 
 
+def check_resume(harness, leaky, module, tmp, out):
+    """--resume keeps what out holds of unchanged files, checks the rest."""
+    before = entries(out)
+    ours = next(k for k in before if k[1] not in ("submitted-ref", "submitted-avx512", "submitted-odd",
+                                                  "submitted-gone"))
+    changed = os.path.join(tmp, "libct_changed.so")
+    shutil.copy(leaky, changed)
+    p = run(harness, out, "--resume", "--module", module, "--library", "CT-Leaky:256:submitted-ref:" + leaky,
+            "--library", "CT-Changed:256:submitted-ref:" + changed)
+    kept = 1 + (before[ours]["status"] == "PASS")
+    expect(p.returncode == 1, "a kept FAIL exits 1: %d %s" % (p.returncode, p.stderr))
+    expect("ct: kept from the last run: %d librar" % kept in p.stdout and "checking %d" % (3 - kept) in p.stdout,
+           "it says what it kept: %s" % p.stdout)
+    expect("CT-Leaky/submitted-ref:" not in p.stdout, "the leaky library is not checked again: %s" % p.stdout)
+    after = entries(out)
+    expect(after[("CT-Leaky", "submitted-ref")] == before[("CT-Leaky", "submitted-ref")], "its entry is kept")
+    expect(after[("CT-Changed", "submitted-ref")]["status"] == "FAIL", "the new library is checked")
+    with open(changed, "ab") as f:
+        f.write(b"\0")  # another file: its verdict is of the one before
+    p = run(harness, out, "--resume", "--library", "CT-Changed:256:submitted-ref:" + changed)
+    expect("CT-Changed/submitted-ref: FAIL" in p.stdout and "kept from the last run" not in p.stdout,
+           "a changed library is checked again: %s" % p.stdout)
+
+
+def check_stopped(harness, leaky, held, tmp):
+    """SIGTERM once the first library has ended: exit 143, that one kept."""
+    out = os.path.join(tmp, "stopped.json")
+    hold = os.path.join(tmp, "hold")
+    open(hold, "w").close()
+    env = dict(os.environ, NGCC_HELD_MODULE=leaky, NGCC_HOLD_FILE=hold)
+    p = subprocess.Popen(command(harness, out, "--resume", "--library", "CT-Leaky:256:submitted-ref:" + leaky,
+                                 "--library", "CT-Held:256:submitted-held:" + held),
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not os.path.exists(out):
+        if p.poll() is not None:
+            expect(False, "ngcc_ct.py ended before saving a verdict: %s" % (p.communicate(),))
+        if time.monotonic() > deadline:
+            p.kill()
+            expect(False, "no verdict saved in %s after 120 s" % out)
+        time.sleep(0.05)
+    p.send_signal(signal.SIGTERM)
+    os.remove(hold)  # the held library's valgrind may end now, unrecorded
+    stdout, stderr = p.communicate(timeout=300)
+    expect(p.returncode == 128 + signal.SIGTERM, "SIGTERM exits 143: %d %s" % (p.returncode, stderr))
+    expect("interrupted by SIGTERM: 1 of 2 libraries kept in %s; the same command continues" % out in stderr,
+           "it says what it kept: %s" % stderr)
+    saved = entries(out)
+    expect(list(saved) == [("CT-Leaky", "submitted-ref")], "the leaky library's verdict alone: %s" % saved)
+
+
 def main():
-    harness, leaky, module = sys.argv[1:4]
+    harness, leaky, module, held = sys.argv[1:5]
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "ct.json")
         p = run(harness, out, "--module", module,
@@ -60,6 +121,9 @@ def main():
         p = run(harness, out, "--merge", "--module", module)
         expect(p.returncode == 0, "a rerun of our module alone passes: %s" % p.stderr)
         expect(("CT-Leaky", "submitted-ref") in entries(out), "--merge keeps the other entries")
+
+        check_resume(harness, leaky, module, tmp, out)
+        check_stopped(harness, leaky, held, tmp)
 
         p = run(harness, out, "--library", "CT-Leaky:wide:x:" + leaky)
         expect(p.returncode == 2 and "is not ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH" in p.stderr,

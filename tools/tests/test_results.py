@@ -79,6 +79,37 @@ class Place(ResultsDirectory):
         self.campaign(None, files=("bench.json",), directory=bench_run)
         self.assertNotEqual(self.place("bench.json", ZEN5, now=T2)[0], kat_run)
 
+    def unfinished_kat(self, directory):
+        """A kat.json as ngcc-kat leaves it when stopped or killed."""
+        os.makedirs(directory, exist_ok=True)
+        with open(os.path.join(directory, "kat.json"), "w") as f:
+            json.dump({"schema": "ngcc-kat/1", "complete": False, "modules": []}, f)
+
+    def test_an_unfinished_kat_run_is_continued_where_it_is(self):
+        self.assertEqual(self.place("kat.json", ZEN5)[0], self.dir)
+        self.unfinished_kat(self.dir)
+        where, line = self.place("kat.json", ZEN5, now=T2)
+        self.assertEqual(where, self.dir)
+        self.assertIn("continuing the unfinished " + os.path.join(self.dir, "kat.json"), line)
+        self.assertTrue(results.unfinished(os.path.join(self.dir, "kat.json")))
+
+    def test_an_unfinished_kat_run_beside_a_campaign_is_continued(self):
+        self.campaign(ZEN5)
+        kat_run, _ = self.place("kat.json", ZEN5, now=T1)
+        self.unfinished_kat(kat_run)
+        self.assertEqual(self.place("kat.json", ZEN5, now=T2)[0], kat_run)
+        self.assertEqual(self.place("bench.json", ZEN5, now=T2)[0], kat_run, "the bench run joins it")
+
+    def test_a_finished_kat_run_is_not_continued(self):
+        self.campaign(ZEN5)
+        self.assertFalse(results.unfinished(os.path.join(self.dir, "kat.json")))
+        self.assertNotEqual(self.place("kat.json", ZEN5)[0], self.dir)
+
+    def test_an_unfinished_kat_run_of_another_cpu_is_not_continued(self):
+        self.campaign(ZEN3, files=())
+        self.unfinished_kat(self.dir)
+        self.assertNotEqual(self.place("kat.json", ZEN5)[0], self.dir)
+
     def test_another_cpu_gets_a_run_of_its_own_and_is_told_how_it_differs(self):
         self.campaign(ZEN3)
         where, line = self.place("bench.json", ZEN5)
@@ -183,6 +214,22 @@ class MergeKat(unittest.TestCase):
                          [("ref", "PASS"), ("submitted-ref", "PASS"), ("submitted-opt", "PASS")])
         self.assertEqual([r["command"] for r in doc["runs"]],
                          ["ngcc-kat p1.json", "ngcc-kat p2.json", "ngcc-kat p3.json"])
+
+    def test_an_unfinished_run_adds_what_it_finished_and_the_merge_is_no_run_to_continue(self):
+        target = self.kat("kat.json", [self.module("A", "ref")])
+        run = self.kat("run.json", [self.module("A", "submitted-ref")])
+        with open(run) as f:
+            doc = json.load(f)
+        with open(run, "w") as f:
+            json.dump(dict(doc, complete=False), f)
+        self.assertEqual(results.merge_kat(target, run), (0, 1))
+        with open(target) as f:
+            doc = json.load(f)
+        self.assertNotIn("complete", doc)
+        self.assertFalse(results.unfinished(target))
+        self.assertEqual(doc["runs"][-1]["complete"], False)
+        self.assertEqual(results.main(["unfinished", run]), 0)
+        self.assertEqual(results.main(["unfinished", target]), 1)
 
     def test_not_a_kat_json_is_one_line(self):
         bad = os.path.join(self.tmp.name, "bad.json")
