@@ -24,6 +24,7 @@
 #include "core_clock.hpp"
 #include "core_kinds.hpp"
 #include "cycle_counter.hpp"
+#include "display_reporter.hpp"
 #include "environment.hpp"
 #include "manifest.hpp"
 #include "modules.hpp"
@@ -31,7 +32,9 @@
 #include "process.hpp"
 #include "reporter.hpp"
 #include "rows.hpp"
+#include "run_progress.hpp"
 #include "sha256_file.hpp"
+#include "skipped_lines.hpp"
 #include "system_name.hpp"
 #include "target.hpp"
 
@@ -60,11 +63,14 @@ const char kUsage[] =
     "                              chooses, default last) and exit\n"
     "  --ngcc_cpu_description      print this CPU's name and identity in one line (cpu.txt) and exit\n"
     "  --ngcc_cpu_identity         print this CPU's identity as JSON (cpu.json: what a later run is\n"
-    "                              compared with) and exit\n\n";
+    "                              compared with) and exit\n"
+    "  --ngcc_terminal             standard output reaches a terminal through a pipe (a tee keeping a log):\n"
+    "                              redraw the status line in place, as on a terminal\n\n";
 
 struct Options {
   std::string campaign = NGCC_DEFAULT_CAMPAIGN, module_dir, records_dir, system;
-  bool quick = false, guide = false, rss = true, allow_missing = false, print_system = false;
+  bool quick = false, guide = false, rss = true, allow_missing = false, print_system = false, terminal = false;
+  std::size_t repetitions = 1;  // --benchmark_repetitions, for the progress count
   std::string cpu;  // "", a CPU number or "last"
   int max_attempts = 3;
 };
@@ -125,6 +131,8 @@ Options parse_options(int *argc, char **argv, bool *has_min_time, std::string *o
       o.rss = false;
     } else if (a == "--ngcc_allow_missing") {
       o.allow_missing = true;
+    } else if (a == "--ngcc_terminal") {
+      o.terminal = true;
     } else if (a == "--help" || a == "-h") {
       std::printf("%s", kUsage);
       argv[out++] = argv[i];  // Google Benchmark prints its own flags and exits
@@ -134,6 +142,13 @@ Options parse_options(int *argc, char **argv, bool *has_min_time, std::string *o
       if (a.compare(0, 21, "--benchmark_min_time=") == 0) *has_min_time = true;
       if (a.compare(0, 16, "--benchmark_out=") == 0) *out_file = a.substr(16);
       if (a.compare(0, 23, "--benchmark_out_format=") == 0) *out_format = a.substr(23);
+      if (a.compare(0, 24, "--benchmark_repetitions=") == 0) {
+        char *end = nullptr;
+        const long n = std::strtol(a.c_str() + 24, &end, 10);
+        if (a.size() == 24 || *end != '\0' || n < 1)
+          die("--benchmark_repetitions: expected a positive number, got '" + a.substr(24) + "'");
+        o.repetitions = static_cast<std::size_t>(n);
+      }
       argv[out++] = argv[i];
     }
   }
@@ -246,6 +261,26 @@ std::string modules_json(const std::vector<std::unique_ptr<LoadedModule>> &mods)
   return a.dump();  // Google Benchmark stores it as a string value
 }
 
+// The value of one environment fact, "" where there is none.
+std::string fact(const Facts &facts, const std::string &key) {
+  for (const auto &[k, v] : facts)
+    if (k == key) return v;
+  return "";
+}
+
+// How many of the registered rows run: those --benchmark_filter selects
+// (in guide mode register_rows applied it, and Google Benchmark's is "all").
+std::size_t shown_rows(const std::vector<std::string> &rows) {
+  try {
+    const NameFilter filter(benchmark::GetBenchmarkFilter());
+    std::size_t n = 0;
+    for (const std::string &row : rows) n += filter.matches(row) ? 1 : 0;
+    return n;
+  } catch (const std::regex_error &e) {
+    die("--benchmark_filter: bad regular expression '" + benchmark::GetBenchmarkFilter() + "': " + e.what());
+  }
+}
+
 // flags_<variant>: the compile line the variant's modules share (schema 1
 // kept them per variant; SCHEMA.md §3).
 std::map<std::string, std::string> flags_by_variant(const std::vector<std::unique_ptr<LoadedModule>> &mods) {
@@ -325,10 +360,8 @@ int main(int argc, char **argv) {
     die(e.what());
   }
   std::string skipped;
-  for (const std::string &s : loaded.skipped) {
-    std::fprintf(stderr, "bench: skipping %s\n", s.c_str());
-    skipped += (skipped.empty() ? "" : "; ") + s;
-  }
+  for (const SkippedModule &s : loaded.skipped) skipped += (skipped.empty() ? "" : "; ") + s.key + ": " + s.why;
+  for (const std::string &line : skipped_lines(loaded.skipped)) std::fprintf(stderr, "%s\n", line.c_str());
   if (loaded.modules.empty()) die(campaign.file + ": nothing to measure (every module was skipped)");
 
   settings.core_clock_start = probe_core_clock();
@@ -350,10 +383,11 @@ int main(int argc, char **argv) {
   benchmark::AddCustomContext("ngcc_mode", opt.guide ? "guide" : opt.quick ? "quick" : "default");
   benchmark::AddCustomContext("cycle_source", counter.source_name());
   benchmark::AddCustomContext("cycle_source_reason", counter.fallback_reason());
-  // In the console's header too: its cpb column is not the report's cycles/byte.
-  benchmark::AddCustomContext("counters", std::string("cycles and cpb count ") + counter.source_name() +
-                                              " ticks; cpb_core is core cycles per byte (the report's "
-                                              "cycles/byte, estimated where the source is tsc)");
+  // In the console's short context too: its cpb column is not the report's cycles/byte.
+  const std::string counters = std::string("cycles and cpb count ") + counter.source_name() +
+                               " ticks; cpb_core is core cycles per byte (the report's cycles/byte, estimated "
+                               "where the source is tsc)";
+  benchmark::AddCustomContext("counters", counters);
   char ghz[32];
   std::snprintf(ghz, sizeof ghz, "%.4f", counter.tsc_hz() / 1e9);
   benchmark::AddCustomContext("tsc_ghz", ghz);
@@ -373,6 +407,7 @@ int main(int argc, char **argv) {
   }
   benchmark::AddCustomContext("ngcc_modules", modules_json(loaded.modules));
 
+  static RunProgress progress(opt.terminal || isatty(STDOUT_FILENO) == 1);
   std::optional<NameFilter> guide_filter;
   if (opt.guide) {
     try {
@@ -382,8 +417,9 @@ int main(int argc, char **argv) {
     }
     benchmark::SetBenchmarkFilter("all");  // applied by register_rows, on the clean names
   }
-  register_rows(loaded.modules, campaign.sizes, settings, counter, RowOptions{opt.guide, opt.rss},
-                guide_filter ? &*guide_filter : nullptr);
+  const std::vector<std::string> rows = register_rows(loaded.modules, campaign.sizes, settings, counter,
+                                                      RowOptions{opt.guide, opt.rss},
+                                                      guide_filter ? &*guide_filter : nullptr, &progress);
 
   // The campaign's end, added to the context before a JSON reporter writes it.
   bool ended = false;
@@ -396,7 +432,21 @@ int main(int argc, char **argv) {
   };
   benchmark::BenchmarkReporter *shown = benchmark::CreateDefaultDisplayReporter();
   const bool shown_json = dynamic_cast<benchmark::JSONReporter *>(shown) != nullptr;
-  NgccReporter display(shown, nullptr, opt.guide, shown_json ? end_of_run : std::function<void()>());
+  RunFacts facts;
+  facts.cpu_model = fact(settings.environment, "cpu_model");
+  facts.microarchitecture = fact(settings.environment, "microarchitecture");
+  facts.pinned_cpu = cpu;
+  facts.core_type = fact(settings.environment, "core_type");
+  facts.core_name = core_name;
+  facts.cycle_counter = counter.description();
+  facts.cycle_source_reason = counter.fallback_reason();
+  facts.counters = counters;
+  facts.mode = opt.guide ? "guide" : opt.quick ? "quick" : "default";
+  facts.rows = shown_rows(rows);
+  facts.repetitions = opt.repetitions;
+  facts.json_context = shown_json || (!out_file.empty() && out_format == "json");
+  DisplayReporter shown_short(shown, short_context(facts), &progress);
+  NgccReporter display(&shown_short, nullptr, opt.guide, shown_json ? end_of_run : std::function<void()>());
   std::unique_ptr<NgccReporter> file;
   if (!out_file.empty()) {
     std::unique_ptr<benchmark::BenchmarkReporter> inner;
@@ -408,6 +458,7 @@ int main(int argc, char **argv) {
     file = std::make_unique<NgccReporter>(raw, std::move(inner), opt.guide,
                                           out_format == "json" ? end_of_run : std::function<void()>());
   }
+  progress.start(facts.rows * facts.repetitions);
   benchmark::RunSpecifiedBenchmarks(&display, file.get());
   benchmark::Shutdown();
   return 0;

@@ -93,18 +93,21 @@ LoadedCampaign load_modules(const Campaign &c, bool allow_missing) {
   LoadedCampaign out;
   for (const ModuleSpec &spec : c.modules) {
     const std::string at = where(c, spec);
-    auto skip = [&](const std::string &why) { out.skipped.push_back(spec.key() + ": " + why); };
+    auto skip = [&](const std::string &why, const std::string &cause) {
+      out.skipped.push_back({spec.key(), why, cause});
+    };
     if (spec.ours() && (spec.path.empty() || access(spec.path.c_str(), F_OK) != 0)) {
       const std::string why = spec.path.empty() ? "not built (the build has no such module)"
                                                 : "not built (" + spec.path + " not found)";
       if (!allow_missing) throw ModuleError(at + ": " + why + "; build it, or pass --ngcc_allow_missing to skip it");
-      skip(why);
+      skip(why, "not built");
       continue;
     }
     // Not even loaded: its code could only die of an illegal instruction here.
     if (const CpuSupport support = cpu_support(spec.needs); !support.ok()) {
       skip("this CPU cannot run it (built for " + cpu_feature_names(spec.needs) + ", " + unsupported_reason(support) +
-           ")");
+               ")",
+           unsupported_reason(support));
       continue;
     }
     std::optional<ngcc::Module> loaded;
@@ -117,7 +120,10 @@ LoadedCampaign load_modules(const Campaign &c, bool allow_missing) {
     describe(m.get(), at);
     const ngcc::Verdict v = guarded_check(spec.path, m->spec.digest_bits, c.sizes);
     if (v.kind == ngcc::Verdict::Kind::kReturned && v.value == NGCC_ERR_UNSUPPORTED_CPU) {
-      skip("this CPU cannot run it (" + m->code_path + ")");
+      // Its ngcc_instance() names the extensions it needs, where it has one.
+      const CpuSupport support = cpu_support(cpu_features_named(m->cpu_features));
+      skip("this CPU cannot run it (" + m->code_path + ")",
+           support.ok() ? "its CryptHash says this CPU cannot run it" : unsupported_reason(support));
       continue;
     }
     if (!v.ok()) throw ModuleError(at + ": " + misbehaviour(v));

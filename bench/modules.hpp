@@ -19,12 +19,19 @@ class ModuleError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A module left out: ours not built (only with allow_missing), a module
+// built for extensions this CPU lacks or NGCC_CPU_DISABLE hides, one whose
+// CryptHash says this CPU cannot run it (NGCC_ERR_UNSUPPORTED_CPU).
+struct SkippedModule {
+  std::string key;    // <instance>/<variant>
+  std::string why;    // in full, as the context's skipped_modules records it
+  std::string cause;  // what modules skipped alike share: "not built", or
+                      // unsupported_reason()'s "not supported by this CPU, which lacks AVX512F"
+};
+
 struct LoadedCampaign {
   std::vector<std::unique_ptr<LoadedModule>> modules;
-  // "<instance>/<variant>: <why>" of every module left out, in campaign order:
-  // ours not built (only with allow_missing), and modules whose CryptHash
-  // says this CPU cannot run them (NGCC_ERR_UNSUPPORTED_CPU).
-  std::vector<std::string> skipped;
+  std::vector<SkippedModule> skipped;  // in campaign order
 };
 
 // Loads every module of `c`; then, in a guarded child process, calls its

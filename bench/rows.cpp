@@ -4,7 +4,6 @@
 #include <time.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <string>
 #include <utility>
@@ -19,8 +18,8 @@ namespace ngcc::bench {
 namespace {
 
 // Memory figures of one (module, size), computed once per process.
-MemoryFigures memory_figures(const RunSettings &s, const LoadedModule &m, std::uint64_t bytes,
-                             bool rss) {
+MemoryFigures memory_figures(const RunSettings &s, const LoadedModule &m, std::uint64_t bytes, bool rss,
+                             RunProgress *progress) {
   static std::map<std::pair<const LoadedModule *, std::uint64_t>, MemoryFigures> cache;
   const auto key = std::make_pair(&m, bytes);
   const auto it = cache.find(key);
@@ -39,8 +38,8 @@ MemoryFigures memory_figures(const RunSettings &s, const LoadedModule &m, std::u
       f.baseline_rss = r.meta_long("baseline_rss_bytes");
       f.peak_rss = r.meta_long("peak_rss_bytes");
     } else {
-      std::fprintf(stderr, "bench: warning: RSS probe of %s/%llu failed: %s\n", m.spec.key().c_str(),
-                   static_cast<unsigned long long>(bytes), r.error.c_str());
+      progress->line("bench: warning: RSS probe of " + m.spec.key() + "/" + std::to_string(bytes) +
+                         " failed: " + r.error, true);
     }
   }
   cache[key] = f;
@@ -106,9 +105,9 @@ std::uint64_t sampling_period(std::uint64_t read_cycles, std::uint64_t call_cycl
 // Default mode: Google Benchmark chooses the iterations; the cycle counter
 // brackets the whole timed loop, the core clock probes bracket the readings.
 void run_default(benchmark::State &state, const Bench b, const CycleCounter &counter,
-                 const RunSettings &s, bool rss) {
+                 const RunSettings &s, bool rss, RunProgress *progress) {
   const LoadedModule &m = *b.m;
-  const MemoryFigures f = memory_figures(s, m, b.bytes, rss);
+  const MemoryFigures f = memory_figures(s, m, b.bytes, rss, progress);
   const MeasuringBuffers buffers(b.bytes, m.spec.digest_bits);
   const std::uint8_t *msg = buffers.message();
   std::uint8_t *digest = buffers.digest();
@@ -163,9 +162,9 @@ void run_default(benchmark::State &state, const Bench b, const CycleCounter &cou
 
 // Guide mode: the published plan in driver processes; the row reports its
 // mean over all timed calls (manual time = mean seconds per call).
-void run_guide_row(benchmark::State &state, const Bench b, const RunSettings &s) {
+void run_guide_row(benchmark::State &state, const Bench b, const RunSettings &s, RunProgress *progress) {
   const LoadedModule &m = *b.m;
-  MemoryFigures f = memory_figures(s, m, b.bytes, false);
+  MemoryFigures f = memory_figures(s, m, b.bytes, false, progress);
   const GuideOutcome g = run_guide(s, m, b.bytes, f);
   if (!g.ok) {
     state.SkipWithError((m.spec.key() + ": " + g.error).c_str());
@@ -196,31 +195,37 @@ void run_guide_row(benchmark::State &state, const Bench b, const RunSettings &s)
   set_core_counters(state, g.core, counted ? g.mean_cycles * static_cast<double>(g.calls) : -1,
                     static_cast<double>(g.calls), b.bytes);
   set_memory_counters(state, f);
-  if (!g.record_path.empty()) std::fprintf(stderr, "guide: record %s\n", g.record_path.c_str());
+  if (!g.record_path.empty()) progress->line("guide: record " + g.record_path, true);
 }
 
 }  // namespace
 
-void register_rows(const std::vector<std::unique_ptr<LoadedModule>> &modules, const std::vector<std::uint64_t> &sizes,
-                   const RunSettings &settings, const CycleCounter &counter, RowOptions options,
-                   const NameFilter *guide_filter) {
+std::vector<std::string> register_rows(const std::vector<std::unique_ptr<LoadedModule>> &modules,
+                                       const std::vector<std::uint64_t> &sizes, const RunSettings &settings,
+                                       const CycleCounter &counter, RowOptions options,
+                                       const NameFilter *guide_filter, RunProgress *progress) {
+  std::vector<std::string> names;
   for (const auto &m : modules) {
     for (const std::uint64_t bytes : sizes) {
       const std::string name = m->spec.key() + "/" + std::to_string(bytes);
       const Bench b{m.get(), bytes};
       if (options.guide) {
         if (guide_filter != nullptr && !guide_filter->matches(name)) continue;
-        benchmark::RegisterBenchmark(name.c_str(), [b, &settings](benchmark::State &st) {
-          run_guide_row(st, b, settings);
+        benchmark::RegisterBenchmark(name.c_str(), [b, name, &settings, progress](benchmark::State &st) {
+          progress->call_starts(name, st.max_iterations);
+          run_guide_row(st, b, settings, progress);
         })->Iterations(1)->UseManualTime()->Unit(benchmark::kNanosecond);
       } else {
         const bool rss = options.rss;
-        benchmark::RegisterBenchmark(name.c_str(), [b, &counter, &settings, rss](benchmark::State &st) {
-          run_default(st, b, counter, settings, rss);
+        benchmark::RegisterBenchmark(name.c_str(), [b, name, &counter, &settings, rss, progress](benchmark::State &st) {
+          progress->call_starts(name, st.max_iterations);
+          run_default(st, b, counter, settings, rss, progress);
         })->Unit(benchmark::kNanosecond);
       }
+      names.push_back(name);
     }
   }
+  return names;
 }
 
 }  // namespace ngcc::bench

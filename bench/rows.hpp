@@ -4,10 +4,12 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "cycle_counter.hpp"
 #include "name_filter.hpp"
+#include "run_progress.hpp"
 #include "target.hpp"
 
 namespace ngcc::bench {
@@ -19,9 +21,11 @@ struct RowOptions {
 
 // Registers the rows of every module at every size; in guide mode only those
 // `guide_filter` selects (Google Benchmark cannot filter the clean names).
-// Everything passed must outlive the run.
-void register_rows(const std::vector<std::unique_ptr<LoadedModule>> &modules, const std::vector<std::uint64_t> &sizes,
+// Every call of a row's function tells `progress` first, and the rows' lines
+// pass through it. Returns the names registered. Everything passed must
+// outlive the run.
+std::vector<std::string> register_rows(const std::vector<std::unique_ptr<LoadedModule>> &modules, const std::vector<std::uint64_t> &sizes,
                    const RunSettings &settings, const CycleCounter &counter, RowOptions options,
-                   const NameFilter *guide_filter);
+                   const NameFilter *guide_filter, RunProgress *progress);
 
 }  // namespace ngcc::bench

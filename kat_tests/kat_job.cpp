@@ -4,7 +4,7 @@
 #include <cstring>
 #include <new>
 
-#include "kat_console.hpp"
+#include "console.hpp"
 #include "ngcc/module_loader.hpp"
 
 namespace ngcc::kat {

@@ -10,7 +10,7 @@
 #include <optional>
 #include <thread>
 
-#include "kat_console.hpp"
+#include "console.hpp"
 #include "kat_describe.hpp"
 #include "kat_diagnosis.hpp"
 #include "kat_job.hpp"
@@ -413,8 +413,7 @@ class Runner {
     for (const auto &jobs : {&queue_, &long_jobs_})
       for (const auto &j : *jobs) remaining += predicted(j, speed_of(j));
     for (const auto &r : running_) remaining += std::max(0.0, predicted(r.job) - since(r.start));
-    return "[" + clock_text(since(start_)) + " elapsed, " + std::to_string(jobs_done_) + "/" +
-           std::to_string(jobs_total_) + " jobs, ETA " + clock_text(remaining / options_.jobs) + "]";
+    return ngcc::progress_text(since(start_), jobs_done_, jobs_total_, "jobs", remaining / options_.jobs);
   }
 
   std::string status_text() const {

@@ -24,8 +24,9 @@
 #              e.g. -- --benchmark_filter=CHIME --benchmark_repetitions=9
 #
 # The build directory is $NGCC_BUILD_DIR (default build/release). The console
-# shows Google Benchmark's progress (one line per row); the same output and
-# the warnings are kept in OUT/bench.log.
+# shows a short context, Google Benchmark's line per row and, on a terminal,
+# a status line (runs done, elapsed, ETA; bench/README.md); the same output
+# and the warnings, without the status line, are kept in OUT/bench.log.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -75,12 +76,24 @@ case $mode in
     args+=(--ngcc_guide --ngcc_records="$out/records") ;;
 esac
 
+# On a terminal bench redraws its status line in place (--ngcc_terminal)
+# although its output reaches it through keep_log: the terminal gets every
+# byte, the log each line without the status drawn before it (everything up
+# to the line's last erase-line sequence).
+if [ -t 1 ]; then args+=(--ngcc_terminal); fi
+keep_log() {
+  if [ -t 1 ]; then
+    { tee /dev/fd/3 | sed -u 's/.*\x1b\[K//' >"$out/bench.log"; } 3>&1
+  else
+    tee "$out/bench.log"
+  fi
+}
 start=$(date +%s)
 {
   echo "ngcc bench: mode $mode, system $system, build $build -> $out/bench.json"
   echo "ngcc bench: started $(date -u +%Y-%m-%dT%H:%M:%SZ), command: $bench ${args[*]} ${extra[*]}"
   "$bench" "${args[@]}" "${extra[@]}" 2>&1
-} | tee "$out/bench.log"
+} | keep_log
 mv "$out/bench.json.partial" "$out/bench.json"
 rows=$(grep -c '"run_type": "iteration"' "$out/bench.json" || true)
 echo "ngcc bench: $rows rows in $(( $(date +%s) - start )) s -> $out/bench.json" | tee -a "$out/bench.log"

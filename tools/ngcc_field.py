@@ -9,9 +9,12 @@ Phases, each resumable (a rerun skips what is done and current):
          DIR/packages/<name>/; skipped when no file of the package (nor the
          settings that apply) changed since
   kat    ngcc-kat on every library built (KAT_2_12 and KAT_2_23; --full:
-         all four files), verdicts merged into DIR/kat.json; a library whose
-         SHA-256, instance and variant already have verdicts for those files
-         is not run again
+         all four files) and on the modules of ours bench measures beside
+         them (KAT_2_12 and KAT_2_23: seconds; tools/ngcc kat runs all four),
+         verdicts merged into DIR/kat.json; a library whose SHA-256, instance
+         and variant already have verdicts for those files is not run again,
+         nor a module of ours whose SHA-256 has them there (or, before
+         DIR/kat.json exists, in the build's last tools/ngcc kat run)
   ct     tools/ngcc_ct.py on every library, into DIR/ct.json, likewise
   bench  one pinned bench run of every library with our modules and the
          baselines at 32 B, 1 KiB and 64 KiB (--quick: one short repetition),
@@ -169,26 +172,42 @@ def manifest_names():
     return names
 
 
-def kat(out, libs, kinds, build_dir):
-    """ngcc-kat on the libraries not yet checked: those of an instance without
-    a manifest apart (--no-manifest: their files are written, no verdict)."""
+def our_modules(build_dir):
+    """The module files of this build, those tools/ngcc kat checks
+    (kat_tests/kat_modules.txt, written by kat_tests/KatTests.cmake)."""
+    listing = os.path.join(build_dir, "kat_tests", "kat_modules.txt")
+    if not os.path.exists(listing):
+        raise FieldError("%s: not found (configure and build %s first)" % (listing, build_dir))
+    with open(listing, encoding="utf-8") as f:
+        return [line.strip() for line in f if line.strip()]
+
+
+def kat(out, libs, modules, kinds, build_dir):
+    """ngcc-kat on the libraries not yet checked, those of an instance
+    without a manifest apart (--no-manifest: their files are written, no
+    verdict); and on the modules of ours not yet checked, at the quick kinds."""
     target = os.path.join(out, "kat.json")
+    seed = os.path.join(build_dir, "kat_output", "kat.json")
     done = kat_done(target, kinds)
     todo = [l for l in libs if identity(l) not in done]
     log("kat: %d of %d libraries to check (%s)" % (len(todo), len(libs), ", ".join(kinds)))
+    checked = {sha for sha, _name, _variant in kat_done(target if os.path.exists(target) else seed, QUICK_KINDS)}
+    ours = [m for m in modules if file_sha256(m) not in checked]
+    log("kat: %d of %d modules of ours to check (%s)" % (len(ours), len(modules), ", ".join(QUICK_KINDS)))
     known = manifest_names()
     status = 0
-    for group, extra in (([l for l in todo if l[0].split(":", 1)[0] in known], []),
-                         ([l for l in todo if l[0].split(":", 1)[0] not in known], ["--no-manifest"])):
-        if not group:
+    with_manifest = [l for l in todo if l[0].split(":", 1)[0] in known]
+    without_manifest = [l for l in todo if l[0].split(":", 1)[0] not in known]
+    for args, extra, run_kinds in ((ours, [], QUICK_KINDS), (library_args(with_manifest), [], kinds),
+                                   (library_args(without_manifest), ["--no-manifest"], kinds)):
+        if not args:
             continue
         new = os.path.join(out, "kat-run.json")
-        p = run([os.path.join(build_dir, "kat_tests", "ngcc-kat")] + library_args(group) + extra
-                + ["--kinds", ",".join(kinds), "--jobs", str(os.cpu_count() or 2),
+        p = run([os.path.join(build_dir, "kat_tests", "ngcc-kat")] + args + extra
+                + ["--kinds", ",".join(run_kinds), "--jobs", str(os.cpu_count() or 2),
                    "--out", os.path.join(out, "kat_output"), "--json", new])
         status = status or p.returncode
         if os.path.exists(new):
-            seed = os.path.join(build_dir, "kat_output", "kat.json")
             merge = [PYTHON, os.path.join(TOOLS, "ngcc_results.py"), "merge-kat", target, new]
             if not os.path.exists(target) and os.path.exists(seed):
                 merge += ["--seed", seed]
@@ -269,7 +288,8 @@ def main(argv=None):
         libs = libraries(campaigns)
         status = 0
         if libs:
-            status |= kat(args.out, libs, FULL_KINDS if args.full else QUICK_KINDS, build_dir) != 0
+            status |= kat(args.out, libs, our_modules(build_dir), FULL_KINDS if args.full else QUICK_KINDS,
+                          build_dir) != 0
             status |= ct(args.out, libs, build_dir, args.usable) != 0
         else:
             log("no package built a library")

@@ -69,21 +69,59 @@ def _ct_cell(report, inst, var):
 
 
 def _notes(report, inst, var):
+    """The row's notes as (head, note): the note in full, and its head
+    alone ('not measured') to stand for it where rows share it."""
     notes = []
     kat = report.kat_cell(inst, var)
     if kat.startswith(("FAIL", "SKIP")) or (kat == "not run" and report.kat):
-        notes.append("KAT %s" % kat)
+        notes.append(("KAT " + kat.split(" (", 1)[0], "KAT %s" % kat))
     if report.ct:
         sha = report.bench.module(inst, var).get("sha256") or ""
         entry = report.ct.find(inst, var, sha)
         if entry is not None and entry.status == "FAIL":
-            notes.append("first message-dependent site: %s" % entry.sites[0][1])
+            notes.append(("first message-dependent site", "first message-dependent site: %s" % entry.sites[0][1]))
         elif entry is not None and entry.why:
-            notes.append("constant-time check %s: %s" % (entry.status, entry.why))
+            head = "constant-time check %s" % entry.status
+            notes.append((head, "%s: %s" % (head, entry.why)))
     why = dict(report.bench_skipped()).get("%s/%s" % (inst, var))
     if why:
-        notes.append("not measured: %s" % why)
-    return "; ".join(notes) or "–"
+        notes.append(("not measured", "not measured: %s" % why))
+    return notes
+
+
+def _letter(index):
+    """a, b, … z, aa, ab, …"""
+    text = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        text = chr(ord("a") + rest) + text
+    return text
+
+
+def _notes_cells(rows_notes):
+    """One notes cell per row, and the notes several rows share, stated
+    once under the table: a note with more than its head, found in more
+    than one row, is '<head> (a)' in its rows and '(a) <note>' below (on an
+    AVX2-only CPU every avx512 row has the same reason)."""
+    count = {}
+    for notes in rows_notes:
+        for head, note in notes:
+            if note != head:
+                count[note] = count.get(note, 0) + 1
+    letters = {}
+    cells = []
+    for notes in rows_notes:
+        parts = []
+        for head, note in notes:
+            if count.get(note, 0) > 1:
+                letters.setdefault(note, _letter(len(letters)))
+                parts.append("%s (%s)" % (head, letters[note]))
+            else:
+                parts.append(note)
+        cells.append("; ".join(parts) or "–")
+    shared = ["- (%s) %d rows: %s" % (letter, count[note], note) for note, letter in letters.items()]
+    return cells, "Notes shared by several rows:\n\n" + "\n".join(shared) if shared else ""
 
 
 def parse_field(path):
@@ -116,14 +154,17 @@ def field_summary(report, families, plot_name=None, packages=None):
     header += ["%s cycles%s" % (size_label(s), against) for s in FIELD_SIZES]
     header += ["KAT", "constant time", "notes"]
     rows = []
-    for fam, inst, var in field_rows(report, families):
+    listed = field_rows(report, families)
+    notes, shared = _notes_cells([_notes(report, inst, var) for _fam, inst, var in listed])
+    for (fam, inst, var), note in zip(listed, notes):
         kat, warn = _kat_cell(report, inst, var)
         rows.append([fam.id, fam.title, "%s (%s)%s" % (code(inst), var, " ⚠" if warn else "")]
                     + [_cycles_cell(report, inst, var, s) for s in FIELD_SIZES]
-                    + [kat, _ct_cell(report, inst, var), _notes(report, inst, var)])
+                    + [kat, _ct_cell(report, inst, var), note])
+    table = md_table(header, rows) if rows else "No library in this run."
     return fill("field", system=report.system, candidates=str(len(families)),
                 relative=c.explanation() if c.active else c.absent(),
-                table=md_table(header, rows) if rows else "No library in this run.",
+                table=table + "\n\n" + shared if shared else table,
                 packages="## Packages\n\n" + packages_table(packages) if packages else "",
                 plot="![cycles/byte at %s](%s)" % (size_label(RANKED_SIZE), plot_name)
                 if plot_name else "") + "\n"

@@ -55,6 +55,8 @@ def main():
                "its KAT files pass and so does its constant-time check: %r" % chime)
         expect("(× SHA-512/openssl)" in summary and "(1." in chime or "(0." in chime or "(2." in chime
                or "(3." in chime or "(4." in chime, "its cycles carry the relative figure: %r" % chime)
+        ours = next((l for l in summary.splitlines() if "`CHIME-512` (ref)" in l), "")
+        expect("2_12 PASS, 2_23 PASS" in ours, "our own modules have their quick KAT verdicts: %r" % ours)
         toy = [l for l in summary.splitlines() if "`Toy-" in l]
         expect(toy and all("no manifest" in l for l in toy), "the toy libraries have no manifest: %s" % toy)
         expect("| `Toy` | 3 built, 2 failed" in summary and "FAIL Implementations/Optimized_Implementation/Toy-"
@@ -72,6 +74,8 @@ def main():
         expect(all(": current (" in l for l in lines if l.startswith("ngcc field: build ")),
                "the rerun builds nothing: %s" % lines)
         expect("ngcc field: kat: 0 of 4 libraries to check (2_12, 2_23)" in lines, lines)
+        expect(any(l.startswith("ngcc field: kat: 0 of ") and l.endswith(" modules of ours to check (2_12, 2_23)")
+                   for l in lines), lines)
         expect("ngcc field: ct: 0 of 4 libraries to check" in lines, lines)
         expect(any(l.startswith("ngcc field: bench: current") for l in lines), lines)
 

@@ -1,5 +1,6 @@
-#include "kat_console.hpp"
+#include "console.hpp"
 
+#include <fcntl.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -8,7 +9,7 @@
 #include <cstdio>
 #include <iostream>
 
-namespace ngcc::kat {
+namespace ngcc {
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -26,7 +27,32 @@ std::string seconds_text(double s) {
   return text;
 }
 
-Console::Console() : tty_(::isatty(STDOUT_FILENO) == 1), heartbeat_(Clock::now()) {}
+std::string progress_text(double elapsed_seconds, std::size_t done, std::size_t total, const std::string &unit,
+                          double remaining_seconds) {
+  return "[" + clock_text(elapsed_seconds) + " elapsed, " + std::to_string(done) + "/" + std::to_string(total) + " " +
+         unit + ", ETA " + (remaining_seconds < 0 ? std::string("–") : clock_text(remaining_seconds)) + "]";
+}
+
+namespace {
+
+// Columns of the terminal: standard output's, or where that is a pipe to one
+// (tools/ngcc_bench.sh keeps a log with tee), the controlling terminal's; 120
+// where neither says. A longer status line would wrap, and its redraw clears
+// only the last row.
+std::size_t terminal_width() {
+  winsize ws{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1) return ws.ws_col;
+  const int tty = ::open("/dev/tty", O_RDONLY | O_CLOEXEC);
+  const bool known = tty >= 0 && ::ioctl(tty, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1;
+  if (tty >= 0) ::close(tty);
+  return known ? ws.ws_col : 120;
+}
+
+}  // namespace
+
+Console::Console() : Console(::isatty(STDOUT_FILENO) == 1) {}
+
+Console::Console(bool terminal) : tty_(terminal), heartbeat_(Clock::now()) {}
 
 void Console::line(const std::string &text, bool error) {
   clear();
@@ -45,8 +71,7 @@ void Console::status(const std::string &text) {
   if (since(heartbeat_) < 1 && !status_.empty()) return;
   heartbeat_ = Clock::now();
   status_ = text;
-  winsize ws{};
-  const std::size_t width = ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 ? ws.ws_col - 1 : 119;
+  const std::size_t width = terminal_width() - 1;
   if (status_.size() > width) status_.resize(width);
   clear();
   redraw();
@@ -62,4 +87,4 @@ void Console::redraw() {
   if (tty_ && !status_.empty()) std::cout << status_ << std::flush;
 }
 
-}  // namespace ngcc::kat
+}  // namespace ngcc
