@@ -16,9 +16,11 @@ Each command runs with bash in the clone. It fails when it exits non-zero,
 and when afterwards the clone holds a file outside the places the text
 names (ALLOWED) or a committed file has changed.
 
-usage: readme_check.py [--keep] [--list]
+usage: readme_check.py [--keep] [--list] [--from DOCUMENT:LINE]
   --keep   leave the clones and the logs in place
   --list   only say how each command would run
+  --from   begin at that command, on a fresh clone (e.g. README.md:80, to
+           rerun a flow that failed)
 """
 import argparse
 import dataclasses
@@ -273,6 +275,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keep", action="store_true", help="leave the clones and the logs in place")
     parser.add_argument("--list", action="store_true", help="only say how each command would run")
+    parser.add_argument("--from", dest="first", metavar="DOCUMENT:LINE",
+                        help="begin at that command, on a fresh clone (e.g. README.md:80)")
     args = parser.parse_args()
 
     commands = [c for document in DOCUMENTS for c in shell_commands(document)]
@@ -282,6 +286,8 @@ def main():
             print("%s: %s: `%s`%s" % (command.where, way.how, filled(way.command or command.text),
                                       ": " + way.why if way.why else ""))
         return 0
+    if args.first and args.first not in [c.where for c in commands]:
+        parser.error("--from %s: no command there (--list shows them)" % args.first)
     commit = git(["-C", ROOT, "rev-parse", "HEAD"]).strip()
     parent = tempfile.mkdtemp(prefix="ngcc-readme-")
     env = dict(os.environ, NGCC_FAMILIES=FAMILIES)
@@ -292,7 +298,7 @@ def main():
 
     passed = failed = skipped = 0
     clone, clones, start = None, 0, time.monotonic()
-    used = set()
+    used, begun = set(), not args.first
     try:
         for command in commands:
             way = COMMANDS.get(command.text)
@@ -302,6 +308,9 @@ def main():
                 failed += 1
                 continue
             used.add(command.text)
+            begun = begun or command.where == args.first
+            if not begun:
+                continue
             if way.how == "not run":
                 print("%s: not run: `%s`: %s" % (command.where, command.text, way.why), flush=True)
                 skipped += 1
