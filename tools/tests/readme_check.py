@@ -14,12 +14,12 @@ family it implements.
 
 Each command runs with bash in the clone. It fails when it exits non-zero,
 and when afterwards the clone holds a file outside the places the text
-names (ALLOWED) or a committed file has changed.
+names (allowed()) or a committed file has changed.
 
 usage: readme_check.py [--keep] [--list] [--from DOCUMENT:LINE]
   --keep   leave the clones and the logs in place
   --list   only say how each command would run
-  --from   begin at that command, on a fresh clone (e.g. README.md:80, to
+  --from   begin at that command, on a fresh clone (e.g. README.md:87, to
            rerun a flow that failed)
 """
 import argparse
@@ -65,11 +65,12 @@ QUICK_BENCH_WHY = "one short repetition of CHIME-512's rows, the fixture's insta
 QUICK_KAT_WHY = "KAT_2_12 and KAT_2_23 (KAT_2_33 and KAT_Loop take minutes per library; label kat-full runs them for ours)"
 
 # Every command of the shell blocks, as written (a trailing comment left
-# out, blanks collapsed). The "Measure your own implementation" flow starts
-# on a fresh clone of its own: it is what a reader with a package runs
-# first, nothing built (what tools/ngcc system and submission build must
-# cope with); the blocks after it continue in its clone, and so does
-# docs/submissions.md, whose reader comes from there.
+# out, blanks collapsed). The first command run starts a fresh clone; the
+# "Measure your own implementation" flow starts another: it is what a reader
+# with a package runs first, nothing built (what tools/ngcc system and
+# submission build must cope with). The blocks after it continue in its
+# clone, and so does docs/submissions.md, whose reader comes from there: each
+# fresh clone builds the release preset once more (minutes).
 COMMANDS = {
     # README.md
     "tools/ngcc test": not_run("the suite that runs this check"),
@@ -234,7 +235,7 @@ class Clone:
                 problem = "left %s, outside the places the text names (build/, results/%s/, output/)" % (
                     path, system or "<system>")
             else:
-                problem = "changed the committed %s (git status: %s)" % (path, state)
+                problem = "changed the committed %s (git status: %s)" % (path, state.strip())
             if problem not in self.reported:
                 self.reported.add(problem)
                 lines.append(problem)
