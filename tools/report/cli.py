@@ -22,6 +22,29 @@ def write_text(path, text):
         f.write(text)
 
 
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def system_of(results_dir):
+    """The system a campaign directory holds the runs of: its name, or for a
+    run beside a campaign (results/<system>/runs/<UTC>/) the campaign's."""
+    path = os.path.normpath(os.path.abspath(results_dir))
+    parent = os.path.dirname(path)
+    if os.path.basename(parent) == "runs":
+        return os.path.basename(os.path.dirname(parent))
+    return os.path.basename(path)
+
+
+def method_link(out_dir):
+    """docs/method.md as a link from the pages in out_dir: its relative path
+    where out_dir lies in this repository (results/<system>/report/, or a
+    run's report two levels deeper); elsewhere as from results/<system>/report/."""
+    out = os.path.abspath(out_dir)
+    if out.startswith(REPOSITORY + os.sep):
+        return os.path.relpath(os.path.join(REPOSITORY, "docs", "method.md"), out)
+    return "../../../docs/method.md"
+
+
 def generate(results_dir, out_dir, baseline=None, plots=True, field=False):
     """Write every report; return the list of files written (relative names).
     baseline: None for the default (SHA-512/openssl where measured), 'none',
@@ -40,8 +63,8 @@ def generate(results_dir, out_dir, baseline=None, plots=True, field=False):
         if measurement is not None and measurement.ok:
             measurement.use_trials(trials, tsc_hz)
     comparison = Comparison(bench, baseline)
-    system = os.path.basename(os.path.normpath(os.path.abspath(results_dir)))
-    report = Report(bench, kat, records, comparison, system, ct)
+    system = system_of(results_dir)
+    report = Report(bench, kat, records, comparison, system, ct, method_link(out_dir))
     families = group_families(bench, kat)
     os.makedirs(out_dir, exist_ok=True)
     written = []

@@ -31,8 +31,9 @@ def _titled(title, body):
 class Report:
     """The reports of one campaign against one Comparison."""
 
-    def __init__(self, bench, kat, records, comparison, system, ct=None):
+    def __init__(self, bench, kat, records, comparison, system, ct=None, method_link="../../../docs/method.md"):
         self.bench = bench
+        self.method_link = method_link  # docs/method.md as a link from where the pages are written
         self.kat = kat
         self.ct = ct  # ct.json, where the campaign has one
         self.records = records
@@ -133,7 +134,7 @@ class Report:
             implementations=self.implementations(fam),
             parameter_sets=", ".join(fam.instances),
             security=security,
-            method="[docs/method.md](../../../docs/method.md) in this repository; "
+            method="[docs/method.md](%s) in this repository; " % self.method_link +
                    "where it departs from the published x86_1 method is stated there",
             submission="NICCS page of %s (not linked: the run records no address)"
                        % fam.id,

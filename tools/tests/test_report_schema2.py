@@ -381,6 +381,21 @@ class PublishedRelativeFigure(unittest.TestCase):
         self.assertIn("baseline 'pseudoXOF': this run measured no pseudoXOF-<bits>/iccs", proc.stderr)
 
 
+class RunBesideACampaign(unittest.TestCase):
+    """A run that goes to results/<system>/runs/<UTC>/ is of that system, and
+    its pages link the method page from where they are."""
+
+    def test_system_and_method_link(self):
+        from report.cli import REPOSITORY, method_link, system_of
+        run = os.path.join(REPOSITORY, "results", "x86_64-amd-epyc-zen5", "runs", "20261206T235821Z")
+        self.assertEqual(system_of(run), "x86_64-amd-epyc-zen5")
+        self.assertEqual(system_of(os.path.dirname(os.path.dirname(run))), "x86_64-amd-epyc-zen5")
+        self.assertEqual(method_link(os.path.join(run, "report")), "../../../../../docs/method.md")
+        self.assertEqual(method_link(os.path.join(REPOSITORY, "results", "x", "report")), "../../../docs/method.md")
+        with tempfile.TemporaryDirectory() as tmp:
+            self.assertEqual(method_link(tmp), "../../../docs/method.md")
+
+
 class FamilyDeclarations(unittest.TestCase):
     """Titles, parameter sets and their order come from ngcc_families."""
 
