@@ -98,6 +98,14 @@ bool mac(std::initializer_list<Bytes> parts, Sm3Digest &out) {
   return ok;
 }
 
+// sm3hash(m): SM3 of the message.
+bool sm3hash(Bytes m, std::uint8_t *out, std::size_t) {
+  Sm3Digest digest;
+  const bool ok = sm3({m}, digest);
+  std::copy(digest.begin(), digest.end(), out);
+  return ok;
+}
+
 // pseudoXOF(w, m): sm3(m ‖ ct) for the 32-bit big-endian counter ct = 1, 2,
 // ..., concatenated and cut to out_bytes. Every block hashes the whole
 // message again, as the definition reads.
@@ -132,17 +140,10 @@ bool pseudohash(Bytes m, std::uint8_t *out, std::size_t out_bytes) {
 // module_entry.cpp has checked the arguments: out_bytes = kBits / 8 and
 // msg_bits a multiple of 8.
 void hash(const std::uint8_t *msg, std::uint64_t msg_bits, std::uint8_t *out, std::size_t out_bytes) {
+  // One entry per Helper, in its order: the module's is chosen at compile time.
+  constexpr bool (*kHelpers[])(Bytes, std::uint8_t *, std::size_t) = {sm3hash, pseudohash, pseudo_xof};
   const Bytes m(msg, static_cast<std::size_t>(msg_bits / 8));
-  bool ok = false;
-  if constexpr (kHelper == Helper::kSm3hash) {
-    Sm3Digest digest;
-    ok = sm3({m}, digest);
-    std::copy(digest.begin(), digest.end(), out);
-  } else if constexpr (kHelper == Helper::kPseudohash) {
-    ok = pseudohash(m, out, out_bytes);
-  } else {
-    ok = pseudo_xof(m, out, out_bytes);
-  }
+  const bool ok = kHelpers[static_cast<int>(kHelper)](m, out, out_bytes);
   // The CryptHash boundary has no code for a library failure; an all-zero
   // digest makes one visible in any comparison (as instances.cpp does).
   if (!ok) std::fill_n(out, out_bytes, 0);
