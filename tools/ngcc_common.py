@@ -46,14 +46,13 @@ def usable_cpu_features(ngcc_kat, hiding=True):
     return set(run.stdout.split())
 
 
-def unusable_reason(needed, usable):
+def unusable_reason(needed, usable, present):
     """None where every extension in `needed` is usable; else why code built
-    for them must not run here, e.g. "this CPU lacks AVX512F AVX512BW"."""
-    missing = [f for f in needed if f not in usable]
-    if not missing:
-        return None
-    hidden = set(os.environ.get("NGCC_CPU_DISABLE", "").upper().replace(",", " ").split())
-    lacking = [f for f in missing if f.upper() not in hidden]
+    for them must not run here, e.g. "this CPU lacks AVX512F AVX512BW".
+    usable and present: usable_cpu_features() with and without hiding, so
+    NGCC_CPU_DISABLE is read by the one parser that every module uses."""
+    lacking = [f for f in needed if f not in present]
+    hidden = [f for f in needed if f in present and f not in usable]
     parts = (["this CPU lacks " + " ".join(lacking)] if lacking else []) + \
-        (["NGCC_CPU_DISABLE hides " + " ".join(f for f in missing if f.upper() in hidden)] if len(lacking) < len(missing) else [])
-    return "; ".join(parts)
+        (["NGCC_CPU_DISABLE hides " + " ".join(hidden)] if hidden else [])
+    return "; ".join(parts) or None
