@@ -1,49 +1,41 @@
-# Families: every candidate directory hashes/<dir>/ (cmake/NgccDeclaration.cmake
-# finds and checks them) is built here. A family of ours holds
-#   candidate.json              the candidate, declared once (see below)
+# Families: every candidate we implement (candidates/<id>-<name>/ without
+# "implemented": false, read by cmake/NgccDeclarations.cmake) has its code in
+# hashes/<dir>/ and is built here:
 #   <dir>.hpp                   parameters and mode, in namespace ngcc::<dir>
 #   permutation.hpp             the primitive: State, Implementation, kImplementations
-#   permutation_portable.cpp    defines kPortable  (variant ref)
-#   permutation_avx2.cpp        defines kAvx2      (variant opt, optional)
-#   permutation_avx512.cpp      defines kAvx512    (variant avx512, optional)
-#   permutation_armv8.cpp       defines kArmv8     (variant opt on AArch64, optional)
-#   permutation_armv8_sha3.cpp  defines kArmv8Sha3 (variant sha3, optional)
+#   permutation_<file>.cpp      one per row of hashes/variants.json the family
+#                               serves (portable, avx2, avx512, armv8,
+#                               armv8_sha3), defining the row's object (kPortable, …)
 #   tests/<label>_test.cpp      GoogleTest suites, ctest label <label>
-# and nothing else that compiles. Anything missing, misspelt or left over is
-# a configure error naming the directory. A declared-only candidate
-# ("implemented": false, candidate.json alone) is declared and built nothing.
-#
-# candidate.json:
-#   {"candidate_id": "hash-26", "family": "CHIME", "full_name": "The Hash Function CHIME",
-#    "avx512_extensions": ["VBMI2"],                       (optional, e.g. -mavx512vbmi2)
-#    "instances": [{"name": "CHIME-512", "kat_name": "CHIME-512", "digest_bits": 512,
-#                   "params": "kChime512", "baseline": "SHA-512"},
-#                  {"name": ..., "xof": true, "max_digest_bits": 65536, ...}]}
-# `params` names the instance's Params object in <dir>.hpp; the mode is
+# and nothing else that compiles (tools/ngcc_declarations.py refuses the rest).
+# Each instance's `params` names its Params object in <dir>.hpp; the mode is
 # `template <const Params &P> void hash(const Implementation &, msg, msg_bits, out, out_bytes)`.
-include(${CMAKE_CURRENT_LIST_DIR}/NgccDeclaration.cmake)
-set(NGCC_KAT_MANIFEST_DIR ${PROJECT_SOURCE_DIR}/kat_tests/data)
-set(NGCC_IMPLEMENTATION_OBJECT_portable kPortable)
-set(NGCC_IMPLEMENTATION_OBJECT_avx2 kAvx2)
-set(NGCC_IMPLEMENTATION_OBJECT_avx512 kAvx512)
-set(NGCC_IMPLEMENTATION_OBJECT_armv8 kArmv8)
-set(NGCC_IMPLEMENTATION_OBJECT_armv8_sha3 kArmv8Sha3)
 
-# Declares hashes/<dir>: its declaration (every candidate) and, for a family
-# of ours, the modules, the implementation object libraries and the tests.
-function(ngcc_add_family dir)
-  set(src ${PROJECT_SOURCE_DIR}/hashes/${dir})
-  ngcc_read_declaration(${dir} ${PROJECT_SOURCE_DIR}/hashes ${NGCC_KAT_MANIFEST_DIR})
+# Declares candidate `index` of the declarations: its declaration (every
+# candidate) and, for a family of ours, the modules, the implementation
+# object libraries and the tests.
+function(ngcc_add_family index)
+  ngcc_declarations_get(declaration candidates ${index} declaration)
+  string(JSON dir GET "${declaration}" directory)
+  string(JSON family GET "${declaration}" family)
+  string(JSON implemented GET "${declaration}" implemented)
   set_property(GLOBAL APPEND PROPERTY NGCC_FAMILY_DECLARATIONS ${dir})
-  set_property(GLOBAL PROPERTY NGCC_FAMILY_DECLARATION_${dir} "${NGCC_DECL_JSON}")
-  set_property(GLOBAL PROPERTY NGCC_FAMILY_NAME_${dir} "${NGCC_DECL_FAMILY}")
-  set_property(GLOBAL PROPERTY NGCC_FAMILY_IMPLEMENTED_${dir} ${NGCC_DECL_IMPLEMENTED})
-  if(NOT NGCC_DECL_IMPLEMENTED)
+  set_property(GLOBAL PROPERTY NGCC_FAMILY_DECLARATION_${dir} "${declaration}")
+  set_property(GLOBAL PROPERTY NGCC_FAMILY_NAME_${dir} "${family}")
+  set_property(GLOBAL PROPERTY NGCC_FAMILY_IMPLEMENTED_${dir} ${implemented})
+  ngcc_declarations_list(baselines candidates ${index} declaration instances)
+  foreach(instance IN LISTS baselines)
+    string(JSON baseline GET "${instance}" baseline)
+    set_property(GLOBAL APPEND PROPERTY NGCC_REQUESTED_BASELINES ${baseline})
+  endforeach()
+  if(NOT implemented)
     return()
   endif()
-  set(implementations ${NGCC_DECL_IMPLEMENTATIONS})
-  set(extensions ${NGCC_DECL_EXTENSIONS})
-  set(full_name "${NGCC_DECL_FULL_NAME}")
+  set(src ${PROJECT_SOURCE_DIR}/hashes/${dir})
+  ngcc_declarations_list(implementations candidates ${index} implementations)
+  ngcc_declarations_list(extensions candidates ${index} avx512_extensions)
+  ngcc_declarations_list(params_list candidates ${index} params)
+  string(JSON full_name GET "${declaration}" full_name)
 
   # The implementation objects: one object library per implementation this
   # target can run (those of NGCC_TARGET_VARIANTS), each
@@ -51,19 +43,18 @@ function(ngcc_add_family dir)
   set(built_variants "")
   set(all_objects "")
   foreach(variant IN LISTS NGCC_TARGET_VARIANTS)
-    set(implementation ${NGCC_VARIANT_IMPLEMENTATION_${variant}})
-    string(REGEX REPLACE "-simde$" "" file_implementation ${implementation})
+    set(file_implementation ${NGCC_VARIANT_FILE_${variant}})
     if(NOT file_implementation IN_LIST implementations)
       continue()
     endif()
-    ngcc_variant_flags(flags ${variant} ${extensions})
+    ngcc_variant_flags(flags requires ${variant} ${extensions})
     set(objects ngcc_${dir}_${file_implementation})
     add_library(${objects} OBJECT ${src}/permutation_${file_implementation}.cpp)
     target_include_directories(${objects} PUBLIC
-      ${PROJECT_SOURCE_DIR}/hashes/include ${PROJECT_SOURCE_DIR}/hashes ${NGCC_SIMDE_INCLUDE})
+      ${PROJECT_SOURCE_DIR}/hashes/include ${PROJECT_SOURCE_DIR}/hashes ${NGCC_EMULATION_INCLUDES})
     target_compile_options(${objects} PRIVATE ${NGCC_MODULE_COMMON_FLAGS} ${flags})
-    if(implementation MATCHES "-simde$")
-      target_compile_definitions(${objects} PUBLIC NGCC_AVX512_EMULATION)
+    if(NGCC_VARIANT_DEFINITIONS_${variant})
+      target_compile_definitions(${objects} PUBLIC ${NGCC_VARIANT_DEFINITIONS_${variant}})
     endif()
     list(APPEND all_objects $<TARGET_OBJECTS:${objects}>)
     if(variant IN_LIST NGCC_VARIANTS)
@@ -71,20 +62,20 @@ function(ngcc_add_family dir)
     endif()
     set(objects_${variant} ${objects})
     set(flags_${variant} ${flags})
+    set(requires_${variant} ${requires})
   endforeach()
 
   # One module per (instance, variant); the module definition takes the
   # instance as normalized (cmake/module_definition.cpp.in).
-  string(JSON candidate_id GET "${NGCC_DECL_JSON}" candidate_id)
-  set(family "${NGCC_DECL_FAMILY}")
-  list(LENGTH NGCC_DECL_NAMES count)
+  string(JSON candidate_id GET "${declaration}" candidate_id)
+  list(LENGTH params_list count)
   math(EXPR last "${count} - 1")
   foreach(i RANGE ${last})
-    list(GET NGCC_DECL_PARAMS ${i} params)
+    list(GET params_list ${i} params)
     foreach(field IN ITEMS name kat_name baseline digest_bits max_digest_bits)
-      string(JSON ${field} GET "${NGCC_DECL_JSON}" instances ${i} ${field})
+      string(JSON ${field} GET "${declaration}" instances ${i} ${field})
     endforeach()
-    string(JSON xof GET "${NGCC_DECL_JSON}" instances ${i} xof)
+    string(JSON xof GET "${declaration}" instances ${i} xof)
     if(xof)
       set(is_xof 1)
     else()
@@ -92,14 +83,13 @@ function(ngcc_add_family dir)
     endif()
     foreach(variant IN LISTS built_variants)
       set(implementation ${NGCC_VARIANT_IMPLEMENTATION_${variant}})
-      string(REGEX REPLACE "-simde$" "" file_implementation ${implementation})
       set(target ${name}-${variant})
       string(REPLACE "\"" "\\\"" full_name_literal "${full_name}")
-      set(NGCC_DEFINITION_IMPLEMENTATION_OBJECT ${NGCC_IMPLEMENTATION_OBJECT_${file_implementation}})
+      set(NGCC_DEFINITION_IMPLEMENTATION_OBJECT ${NGCC_VARIANT_OBJECT_${variant}})
       set(generated ${CMAKE_BINARY_DIR}/module_definitions/${target}.cpp)
       configure_file(${PROJECT_SOURCE_DIR}/cmake/module_definition.cpp.in ${generated} @ONLY)
       ngcc_add_module(TARGET ${target} INSTANCE ${name} VARIANT ${variant}
-        IMPLEMENTATION ${implementation} KIND candidate FLAGS ${flags_${variant}}
+        IMPLEMENTATION ${implementation} KIND candidate FLAGS ${flags_${variant}} REQUIRES ${requires_${variant}}
         SOURCES ${generated} OBJECTS ${objects_${variant}})
       set_property(TARGET ${target} PROPERTY NGCC_FAMILY_DIR ${dir})
     endforeach()
@@ -114,7 +104,7 @@ function(ngcc_add_family dir)
     string(REGEX REPLACE "_test\\.cpp$" "" label ${test})
     set(exe ${dir}_${label}_test)
     ngcc_add_test(NAME ${exe} LABEL ${label} SOURCES ${src}/tests/${test} ${all_objects})
-    target_include_directories(${exe} PRIVATE ${PROJECT_SOURCE_DIR}/hashes ${NGCC_SIMDE_INCLUDE})
+    target_include_directories(${exe} PRIVATE ${PROJECT_SOURCE_DIR}/hashes ${NGCC_EMULATION_INCLUDES})
     target_compile_options(${exe} PRIVATE ${NGCC_VARIANT_FLAGS_ref})
   endforeach()
 endfunction()

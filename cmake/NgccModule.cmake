@@ -3,87 +3,122 @@
 # (hashes/common/module_entry.cpp), and the manifest of every module built
 # (${NGCC_MODULE_DIR}/ngcc_modules.json) that the tools and tests read.
 #
-# Variants follow the NICCS package layout (DESIGN.md §2); each has one
-# implementation of the primitive and one set of flags, the same for its
-# modules and for the test objects:
-#   ref     Reference implementation   portable  the guide's reference level -O2
-#   opt     Optimized implementation   avx2      -O3 -march=x86-64-v3
-#   avx512  Additional implementation  avx512    -O3 -march=x86-64-v3 + AVX-512F/BW/VL
-#                                                (+ the family's extensions);
-#           with NGCC_AVX512_EMULATION the same source against SIMDe, -O2 -march=x86-64-v3
-#           (-Wno-psabi: SIMDe passes 512-bit vectors by value)
-# and on AArch64, where `opt` is that architecture's optimized implementation:
-#   opt     Optimized implementation   armv8       -O3 -march=armv8-a (AdvSIMD and scalar)
-#   sha3    Additional implementation  armv8_sha3  -O3 -march=armv8.2-a+sha3
+# Variants follow the NICCS package layout (docs/architecture.md §2), one row
+# each of the variants table hashes/variants.json: an implementation of the
+# primitive, its flags (the same for its modules and for the test objects),
+# what it requires of the CPU, and how it is emulated where it cannot run.
 set(NGCC_MODULE_DIR ${CMAKE_BINARY_DIR}/modules CACHE INTERNAL "")
 set(NGCC_MODULE_MANIFEST ${NGCC_MODULE_DIR}/ngcc_modules.json CACHE INTERNAL "")
 
-# The variants of each target architecture: those whose implementations
-# build and run there.
-set(NGCC_VARIANT_IMPLEMENTATION_ref portable)
-set(NGCC_VARIANT_FLAGS_ref -O2)
+# The variants of the target architecture: the rows for it and for any.
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
-  set(NGCC_TARGET_VARIANTS ref opt avx512)
-  set(NGCC_VARIANT_IMPLEMENTATION_opt avx2)
-  set(NGCC_VARIANT_IMPLEMENTATION_avx512 avx512)
-  set(NGCC_VARIANT_FLAGS_opt -O3 -march=x86-64-v3)
+  set(NGCC_ARCHITECTURE x86_64)
 elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
-  set(NGCC_TARGET_VARIANTS ref opt sha3)
-  set(NGCC_VARIANT_IMPLEMENTATION_opt armv8)
-  set(NGCC_VARIANT_IMPLEMENTATION_sha3 armv8_sha3)
-  set(NGCC_VARIANT_FLAGS_opt -O3 -march=armv8-a)
-  set(NGCC_VARIANT_FLAGS_sha3 -O3 -march=armv8.2-a+sha3)
+  set(NGCC_ARCHITECTURE aarch64)
 else()
-  set(NGCC_TARGET_VARIANTS ref)
+  set(NGCC_ARCHITECTURE ${CMAKE_SYSTEM_PROCESSOR})
 endif()
-# NGCC_AVX512_EMULATION: ON, OFF, or AUTO = ON where this host lacks AVX-512
-# F/BW/VL/VBMI/VBMI2 or NGCC_CPU_DISABLE hides one (the fuzz preset: native
-# code where it can run).
-set(NGCC_EMULATE_AVX512 OFF)
-if(NOT "avx512" IN_LIST NGCC_TARGET_VARIANTS)
-  # No avx512 variant on this target: nothing to emulate.
-elseif(NGCC_AVX512_EMULATION STREQUAL "AUTO")
-  file(STRINGS /proc/cpuinfo flags REGEX "^flags" LIMIT_COUNT 1)
-  string(TOUPPER "$ENV{NGCC_CPU_DISABLE}" hidden)
-  string(REGEX REPLACE "[, \t]+" ";" hidden "${hidden}")
-  # Our name, then /proc/cpuinfo's (VBMI2 with an underscore).
-  foreach(pair IN ITEMS AVX512F=avx512f AVX512BW=avx512bw AVX512VL=avx512vl AVX512VBMI=avx512vbmi
-                        AVX512VBMI2=avx512_vbmi2)
+# NGCC_AVX512_EMULATION: ON, OFF, or AUTO = ON where this host lacks what an
+# emulated row requires (or NGCC_CPU_DISABLE hides it) or an extension a
+# family may add (the fuzz preset: native code where it can run).
+file(STRINGS /proc/cpuinfo _ngcc_cpuinfo REGEX "^flags" LIMIT_COUNT 1)
+string(TOUPPER "$ENV{NGCC_CPU_DISABLE}" _ngcc_hidden)
+string(REGEX REPLACE "[, \t]+" ";" _ngcc_hidden "${_ngcc_hidden}")
+function(_ngcc_host_lacks out)
+  set(lacks OFF)
+  foreach(pair IN LISTS ARGN)  # FEATURE=cpuinfo-flag
     string(REPLACE "=" ";" pair ${pair})
-    list(GET pair 0 name)
-    list(GET pair 1 extension)
-    if(NOT " ${flags} " MATCHES " ${extension} " OR name IN_LIST hidden)
-      set(NGCC_EMULATE_AVX512 ON)
+    list(GET pair 0 feature)
+    list(GET pair 1 flag)
+    if(NOT " ${_ngcc_cpuinfo} " MATCHES " ${flag} " OR feature IN_LIST _ngcc_hidden)
+      set(lacks ON)
     endif()
   endforeach()
-  message(STATUS "NGCC_AVX512_EMULATION=AUTO: emulation ${NGCC_EMULATE_AVX512} on this host")
-elseif(NGCC_AVX512_EMULATION)
-  set(NGCC_EMULATE_AVX512 ON)
-endif()
-if(NGCC_EMULATE_AVX512)
-  find_path(NGCC_SIMDE_INCLUDE simde/x86/avx512.h)
-  if(NOT NGCC_SIMDE_INCLUDE)
-    message(FATAL_ERROR "NGCC_AVX512_EMULATION needs SIMDe (Debian package libsimde-dev)")
+  set(${out} ${lacks} PARENT_SCOPE)
+endfunction()
+
+set(NGCC_TARGET_VARIANTS "")
+set(NGCC_EMULATED_VARIANTS "")
+string(JSON _ngcc_row_count LENGTH "${NGCC_DECLARATIONS}" variants)
+math(EXPR _ngcc_last_row "${_ngcc_row_count} - 1")
+foreach(index RANGE ${_ngcc_last_row})
+  ngcc_declarations_get(architecture variants ${index} architecture)
+  if(NOT architecture STREQUAL NGCC_ARCHITECTURE AND NOT architecture STREQUAL "any")
+    continue()
   endif()
-  set(NGCC_VARIANT_FLAGS_avx512 -O2 -march=x86-64-v3 -Wno-psabi)
-  set(NGCC_VARIANT_IMPLEMENTATION_avx512 avx512-simde)
-else()
-  set(NGCC_VARIANT_FLAGS_avx512 -O3 -march=x86-64-v3 -mavx512f -mavx512bw -mavx512vl)
-endif()
+  ngcc_declarations_get(variant variants ${index} variant)
+  list(APPEND NGCC_TARGET_VARIANTS ${variant})
+  # The source file's suffix (permutation_<file>.cpp) and the name modules
+  # report, which differ where the row is emulated.
+  ngcc_declarations_get(NGCC_VARIANT_FILE_${variant} variants ${index} implementation)
+  set(NGCC_VARIANT_IMPLEMENTATION_${variant} ${NGCC_VARIANT_FILE_${variant}})
+  set(NGCC_VARIANT_DEFINITIONS_${variant} "")
+  ngcc_declarations_get(NGCC_VARIANT_OBJECT_${variant} variants ${index} object)
+  ngcc_declarations_list(NGCC_VARIANT_FLAGS_${variant} variants ${index} flags)
+  ngcc_declarations_list(NGCC_VARIANT_REQUIRES_${variant} variants ${index} requires)
+  string(JSON NGCC_VARIANT_EXTENSIONS_FROM_${variant} ERROR_VARIABLE none
+         GET "${NGCC_DECLARATIONS}" variants ${index} extensions_from)
+  string(JSON emulation ERROR_VARIABLE no_emulation GET "${NGCC_DECLARATIONS}" variants ${index} emulation)
+  if(no_emulation)
+    continue()
+  endif()
+  set(emulate OFF)
+  if(NGCC_AVX512_EMULATION STREQUAL "AUTO")
+    set(features "")
+    foreach(feature IN LISTS NGCC_VARIANT_REQUIRES_${variant})
+      string(TOLOWER ${feature} flag)
+      list(APPEND features ${feature}=${flag})
+    endforeach()
+    ngcc_declarations_get(extensions extensions)
+    string(JSON n LENGTH "${extensions}")
+    math(EXPR last "${n} - 1")
+    foreach(i RANGE ${last})
+      string(JSON name MEMBER "${extensions}" ${i})
+      string(JSON feature GET "${extensions}" ${name} feature)
+      string(JSON flag GET "${extensions}" ${name} cpuinfo)
+      list(APPEND features ${feature}=${flag})
+    endforeach()
+    _ngcc_host_lacks(emulate ${features})
+    message(STATUS "NGCC_AVX512_EMULATION=AUTO: ${variant} emulated: ${emulate} on this host")
+  elseif(NGCC_AVX512_EMULATION)
+    set(emulate ON)
+  endif()
+  if(emulate)
+    list(APPEND NGCC_EMULATED_VARIANTS ${variant})
+    ngcc_declarations_get(NGCC_VARIANT_IMPLEMENTATION_${variant} variants ${index} emulation implementation)
+    ngcc_declarations_list(NGCC_VARIANT_FLAGS_${variant} variants ${index} emulation flags)
+    ngcc_declarations_list(NGCC_VARIANT_REQUIRES_${variant} variants ${index} emulation requires)
+    set(NGCC_VARIANT_EXTENSIONS_FROM_${variant} "")
+    ngcc_declarations_get(header variants ${index} emulation header)
+    ngcc_declarations_get(package variants ${index} emulation package)
+    find_path(NGCC_EMULATION_INCLUDE_${variant} ${header})
+    if(NOT NGCC_EMULATION_INCLUDE_${variant})
+      message(FATAL_ERROR "NGCC_AVX512_EMULATION: the emulated ${variant} variant needs ${header} (Debian package ${package})")
+    endif()
+    list(APPEND NGCC_EMULATION_INCLUDES ${NGCC_EMULATION_INCLUDE_${variant}})
+    ngcc_declarations_get(NGCC_VARIANT_DEFINITIONS_${variant} variants ${index} emulation definition)
+  endif()
+endforeach()
 # Flags every module and test object gets besides its variant's (and -fPIC:
 # CMAKE_POSITION_INDEPENDENT_CODE).
 set(NGCC_MODULE_COMMON_FLAGS -fvisibility=hidden -fvisibility-inlines-hidden)
 
-# Flags of one variant, with a family's extra AVX-512 extensions.
-function(ngcc_variant_flags out variant)
+# Flags (`out`) and required CPU features (`requires`) of one variant for a
+# family with the extensions given: the row's, plus each extension's where
+# the row takes the family's extensions.
+function(ngcc_variant_flags out requires variant)
   set(flags ${NGCC_VARIANT_FLAGS_${variant}})
-  if(variant STREQUAL "avx512" AND NOT NGCC_EMULATE_AVX512)
+  set(features ${NGCC_VARIANT_REQUIRES_${variant}})
+  if(NGCC_VARIANT_EXTENSIONS_FROM_${variant})
     foreach(extension IN LISTS ARGN)
-      string(TOLOWER "${extension}" extension)
-      list(APPEND flags -mavx512${extension})
+      ngcc_declarations_get(flag extensions ${extension} flag)
+      ngcc_declarations_get(feature extensions ${extension} feature)
+      list(APPEND flags ${flag})
+      list(APPEND features ${feature})
     endforeach()
   endif()
   set(${out} ${flags} PARENT_SCOPE)
+  set(${requires} ${features} PARENT_SCOPE)
 endfunction()
 
 # The compile line of a module's own sources as the compiler sees it, minus
@@ -123,12 +158,13 @@ endfunction()
 # ngcc_add_module(TARGET <Instance>-<variant> INSTANCE <Instance> VARIANT <variant>
 #                 IMPLEMENTATION <name> KIND candidate|baseline FLAGS <flags...>
 #                 SOURCES <sources...> [OBJECTS <object libraries...>]
+#                 [REQUIRES <CPU features...>]
 #                 [DEFINITIONS ...] [LIBRARIES ...])
 # SOURCES define ngcc::kModuleDefinition (common/module.hpp); they see the
 # compile line as NGCC_MODULE_BUILD_FLAGS.
 function(ngcc_add_module)
   cmake_parse_arguments(M "" "TARGET;INSTANCE;VARIANT;IMPLEMENTATION;KIND"
-                        "FLAGS;SOURCES;OBJECTS;DEFINITIONS;LIBRARIES" ${ARGN})
+                        "FLAGS;SOURCES;OBJECTS;DEFINITIONS;LIBRARIES;REQUIRES" ${ARGN})
   set(target ${M_TARGET})
   set(objects $<TARGET_OBJECTS:ngcc_module_entry>)
   foreach(library IN LISTS M_OBJECTS)
@@ -139,9 +175,9 @@ function(ngcc_add_module)
     PREFIX "lib" OUTPUT_NAME ${target}
     LIBRARY_OUTPUT_DIRECTORY ${NGCC_MODULE_DIR}
     NGCC_INSTANCE ${M_INSTANCE} NGCC_VARIANT ${M_VARIANT} NGCC_IMPLEMENTATION ${M_IMPLEMENTATION}
-    NGCC_KIND ${M_KIND})
+    NGCC_KIND ${M_KIND} NGCC_OBJECTS "${M_OBJECTS}" NGCC_REQUIRES "${M_REQUIRES}")
   target_include_directories(${target} PRIVATE
-    ${PROJECT_SOURCE_DIR}/hashes/include ${PROJECT_SOURCE_DIR}/hashes ${NGCC_SIMDE_INCLUDE})
+    ${PROJECT_SOURCE_DIR}/hashes/include ${PROJECT_SOURCE_DIR}/hashes ${NGCC_EMULATION_INCLUDES})
   target_compile_options(${target} PRIVATE ${NGCC_MODULE_COMMON_FLAGS} ${M_FLAGS})
   ngcc_compile_line(line ${M_FLAGS})
   target_compile_definitions(${target} PRIVATE NGCC_MODULE_BUILD_FLAGS="${line}" ${M_DEFINITIONS})
@@ -156,9 +192,10 @@ function(ngcc_add_module)
 endfunction()
 
 # ngcc_modules.json (schema ngcc-modules/1): the candidates as declared
-# (candidate.json, normalized by cmake/NgccDeclaration.cmake; "implemented":
-# false for a declared-only one) and every module built, with its instance,
-# variant, implementation and compile line.
+# (normalized by tools/ngcc_declarations.py; "implemented": false for a
+# declared-only one) and every module built, with its instance, variant,
+# implementation, compile line, the CPU features its variant requires
+# (hashes/variants.json) and the object libraries of its algorithm code.
 function(ngcc_write_module_manifest)
   set(doc "{\"schema\": \"ngcc-modules/1\", \"families\": [], \"modules\": []}")
   get_property(families GLOBAL PROPERTY NGCC_FAMILY_DECLARATIONS)
@@ -185,6 +222,17 @@ function(ngcc_write_module_manifest)
     string(JSON entry SET "${entry}" target "${name}")
     string(JSON entry SET "${entry}" file "${file}")
     string(JSON entry SET "${entry}" build_flags "${flags}")
+    foreach(field IN ITEMS REQUIRES OBJECTS)
+      get_target_property(values ${target} NGCC_${field})
+      string(TOLOWER ${field} key)
+      string(JSON entry SET "${entry}" ${key} "[]")
+      set(k 0)
+      foreach(value IN LISTS values)
+        ngcc_json_string(value "${value}")
+        string(JSON entry SET "${entry}" ${key} ${k} "${value}")
+        math(EXPR k "${k} + 1")
+      endforeach()
+    endforeach()
     string(JSON doc SET "${doc}" modules ${i} "${entry}")
     math(EXPR i "${i} + 1")
   endforeach()

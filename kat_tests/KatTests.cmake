@@ -13,7 +13,7 @@
 # the module files, one per line, for tools/ngcc kat.
 function(ngcc_add_kat_tests)
   get_property(modules GLOBAL PROPERTY NGCC_MODULES)
-  set(common --manifests ${PROJECT_SOURCE_DIR}/kat_tests/data --out ${CMAKE_BINARY_DIR}/kat_output)
+  set(common --manifests ${PROJECT_SOURCE_DIR}/candidates --out ${CMAKE_BINARY_DIR}/kat_output)
   if(CMAKE_CROSSCOMPILING)
     # One child at a time and no draw threads: qemu-user stalls on threads.
     list(APPEND common --jobs 1)

@@ -63,10 +63,15 @@ Manifests Manifests::load(const std::string &path) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) {
     std::vector<std::string> files;
-    for (const auto &e : fs::directory_iterator(path))
+    // A manifest file here, or a candidate directory's kat.sha256
+    // (candidates/<id>-<name>/kat.sha256).
+    for (const auto &e : fs::directory_iterator(path)) {
       if (e.path().extension() == ".sha256") files.push_back(e.path().string());
+      else if (fs::is_regular_file(e.path() / "kat.sha256", ec)) files.push_back((e.path() / "kat.sha256").string());
+    }
     std::sort(files.begin(), files.end());
-    if (files.empty()) throw std::runtime_error(path + ": no *.sha256 manifest in this directory");
+    if (files.empty())
+      throw std::runtime_error(path + ": no *.sha256 manifest in this directory, nor a */kat.sha256 under it");
     for (const auto &f : files) m.add_file(f);
   } else {
     m.add_file(path);

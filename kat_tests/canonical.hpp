@@ -39,7 +39,8 @@ struct ManifestEntry {
 // Entries keyed by file name (KAT_<kind>_<ALGORITHM_INSTANCE>.txt).
 class Manifests {
  public:
-  // `path` is a manifest file or a directory of *.sha256 files. Throws
+  // `path` is a manifest file, or a directory of *.sha256 files or of
+  // candidate directories holding kat.sha256 (candidates/). Throws
   // std::runtime_error naming file and line on a malformed line.
   static Manifests load(const std::string &path);
   std::optional<ManifestEntry> find(const std::string &file_name) const;

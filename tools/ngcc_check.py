@@ -12,7 +12,7 @@ for its pages:
   per-trial values) into a scratch directory, and every page and plot of
   report/ must be byte-for-byte what that gives, none missing, none extra;
 - every KAT verdict of kat.json is checked against the official manifest
-  (kat_tests/data/<id>.sha256): a PASS names a manifest entry whose digest is
+  (candidates/<id>-<name>/kat.sha256): a PASS names a manifest entry whose digest is
   both the expected and the computed one;
 - no file of the campaign records an absolute path or one outside the
   repository: evidence is read the same on every machine.
@@ -33,7 +33,6 @@ from report.inputs import ReportError
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS)
-MANIFEST_DIR = os.path.join("kat_tests", "data")
 # A quoted absolute path (JSON, logs) or a Markdown one: "/work/…", `/home/…`.
 ABSOLUTE_PATH = re.compile(r"""(?:^|["'`(\s=])(/(?:home|root|tmp|work|usr/local|opt|mnt|srv|var)/[^\s"'`)]*)""")
 EVIDENCE_SUFFIXES = (".json", ".log", ".md", ".txt", ".yaml")
@@ -98,17 +97,17 @@ def clip(text, width=100):
 def manifest_digests(root):
     """manifest entry ('CHIME-512/KAT_2_12_CHIME-512.txt') -> official digest."""
     digests = {}
-    directory = os.path.join(root, MANIFEST_DIR)
-    for name in sorted(os.listdir(directory)):
-        if not name.endswith(".sha256"):
+    for name in sorted(os.listdir(os.path.join(root, "candidates"))):
+        manifest = os.path.join("candidates", name, "kat.sha256")
+        if not os.path.isfile(os.path.join(root, manifest)):
             continue
-        with open(os.path.join(directory, name), encoding="utf-8") as f:
+        with open(os.path.join(root, manifest), encoding="utf-8") as f:
             for number, line in enumerate(f, 1):
                 words = line.split()
                 if not words or line.startswith("#"):
                     continue
                 if len(words) != 3 or not re.fullmatch(r"[0-9a-f]{64}", words[0]):
-                    raise CheckError("%s:%d: expected '<sha256> <mode> <entry>'" % (os.path.join(MANIFEST_DIR, name), number))
+                    raise CheckError("%s:%d: expected '<sha256> <mode> <entry>'" % (manifest, number))
                 digests[words[2]] = words[0]
     return digests
 

@@ -81,7 +81,7 @@ def module_entries(paths):
         m = manifests[manifest].get(os.path.basename(path))
         if m is None:
             raise Usage("--module %s: not in %s" % (path, manifest))
-        needs = "AVX512F" if m["variant"] == "avx512" else ""
+        needs = " ".join(m.get("requires", []))  # its row of hashes/variants.json
         out.append(dict(instance=m["instance"], variant=m["variant"], path=path, digest_bits=None,
                         needs=needs))
     return out

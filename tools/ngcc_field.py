@@ -33,6 +33,7 @@ import subprocess
 import sys
 
 from ngcc_common import file_sha256
+from ngcc_declarations import DeclarationError, read_declarations
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS)
@@ -162,14 +163,13 @@ def kat_done(kat_json, kinds):
 
 
 def manifest_names():
-    """The ALGORITHM_INSTANCE names the official manifests (kat_tests/data) have files of."""
-    names = set()
-    data = os.path.join(ROOT, "kat_tests", "data")
-    for name in os.listdir(data):
-        if name.endswith(".sha256"):
-            with open(os.path.join(data, name), encoding="utf-8") as f:
-                names.update(line.split()[-1].split("/", 1)[0] for line in f if line.strip())
-    return names
+    """The instance names the official manifests have files of: every
+    declared instance (tools/ngcc_declarations.py checks the two agree)."""
+    try:
+        declarations = read_declarations(ROOT)
+    except DeclarationError as e:
+        raise FieldError(str(e))
+    return {i["name"] for c in declarations["candidates"] for i in c["declaration"]["instances"]}
 
 
 def our_modules(build_dir):

@@ -29,13 +29,9 @@ def compile_line(command):
 def main(build):
     manifest = json.load(open(os.path.join(build, "modules", "ngcc_modules.json")))
     commands = json.load(open(os.path.join(build, "compile_commands.json")))
-    family_of = {i["name"]: f["directory"] for f in manifest["families"] for i in f["instances"]}
     failures = checked = 0
     for m in manifest["modules"]:
-        dirs = ["CMakeFiles/%s.dir/" % m["target"]]
-        if m["kind"] == "candidate":
-            impl = m["implementation"].replace("-simde", "")
-            dirs.append("CMakeFiles/ngcc_%s_%s.dir/" % (family_of[m["instance"]], impl))
+        dirs = ["CMakeFiles/%s.dir/" % target for target in [m["target"]] + m["objects"]]
         lines = {}
         for e in commands:
             line, obj = compile_line(e["command"])

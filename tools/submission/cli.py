@@ -205,7 +205,7 @@ def main(argv=None, doc=""):
     b.add_argument("--config", help="settings file (default PACKAGE.yaml, PACKAGE/ngcc-submission.yaml, "
                                     "or SETTINGS_DIR/<candidate id>.yaml)")
     b.add_argument("--settings-dir", default=OWN_SETTINGS_DIR,
-                   help="our own settings per candidate id (default: %(default)s)")
+                   help="our own settings: a directory of <candidate id>.yaml files, or of candidate directories <id>-<name>/package.yaml (default: %(default)s)")
     b.add_argument("--manifest", default="build/release/modules/ngcc_modules.json",
                    help="module manifest naming the declared instances (default: %(default)s)")
     b.add_argument("--arch", choices=arches.ARCHES,

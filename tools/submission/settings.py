@@ -20,8 +20,23 @@ SCOPE_KEYS = {"kind", "path", "arch"}
 # (one source set for several instances, chosen by defines or by which sources
 # go in: Garnet); each instance's keys add to the entry's.
 INSTANCE_KEYS = set(LIST_KEYS) | {"digest_bits"}
-# Our own settings for published packages, one file per candidate id.
-OWN_SETTINGS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "submissions")
+# Our own settings for published packages: candidates/<id>-<name>/package.yaml
+# (tools/ngcc_declarations.py), or <id>.yaml in a directory given instead.
+OWN_SETTINGS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                                "candidates")
+
+
+def own_settings_files(own_dir):
+    """candidate id -> its settings file in own_dir: <id>-<name>/package.yaml
+    or <id>.yaml."""
+    found = {}
+    for name in sorted(os.listdir(own_dir)) if os.path.isdir(own_dir) else []:
+        declared = re.match(r"^(hash-[0-9]+)-", name)
+        if declared and os.path.isfile(os.path.join(own_dir, name, "package.yaml")):
+            found[declared.group(1)] = os.path.join(own_dir, name, "package.yaml")
+        elif name.endswith(".yaml"):
+            found[name[:-len(".yaml")]] = os.path.join(own_dir, name)
+    return found
 
 
 def locate(package, relpath):
@@ -156,12 +171,12 @@ def check(doc, where, allowed, shape):
 class SettingsFinder:
     """The settings of a package: --config, else a file beside or inside the
     package (PACKAGE.yaml, PACKAGE/ngcc-submission.yaml), else our own
-    OWN_SETTINGS_DIR/<candidate id>.yaml for the candidate an instance
+    own settings (own_settings_files) for the candidate an instance
     belongs to (by the family that declares it, or for an instance no family
     declares, by the file's `instances:`); none of them: the guide's build."""
 
     def __init__(self, package, config=None, own_dir=OWN_SETTINGS_DIR):
-        self.own_dir, self.by_id, self.ids_by_instance = own_dir, {}, None
+        self.own_files, self.by_id, self.ids_by_instance = own_settings_files(own_dir), {}, None
         path = config or next((p for p in (package.rstrip("/") + ".yaml", os.path.join(package, "ngcc-submission.yaml"))
                                if os.path.isfile(p)), None)
         self.package_side = Settings.load(path) if path else None
@@ -170,19 +185,17 @@ class SettingsFinder:
         """The candidate id whose own settings name this ALGORITHM_INSTANCE, or None."""
         if self.ids_by_instance is None:
             self.ids_by_instance = {}
-            names = sorted(os.listdir(self.own_dir)) if os.path.isdir(self.own_dir) else []
-            for name in (n for n in names if n.endswith(".yaml")):
-                settings = Settings.load(os.path.join(self.own_dir, name))
-                for inst in settings.doc.get("instances", []):
-                    self.ids_by_instance.setdefault(str(inst), name[:-len(".yaml")])
+            for candidate_id, path in self.own_files.items():
+                for inst in Settings.load(path).doc.get("instances", []):
+                    self.ids_by_instance.setdefault(str(inst), candidate_id)
         return self.ids_by_instance.get(instance)
 
     def for_candidate(self, candidate_id):
         if self.package_side is not None:
             return self.package_side
         if candidate_id not in self.by_id:
-            path = os.path.join(self.own_dir, "%s.yaml" % candidate_id) if candidate_id else None
-            self.by_id[candidate_id] = Settings.load(path) if path and os.path.isfile(path) else Settings()
+            path = self.own_files.get(candidate_id)
+            self.by_id[candidate_id] = Settings.load(path) if path else Settings()
         return self.by_id[candidate_id]
 
     def used(self):

@@ -26,7 +26,7 @@ class Check(unittest.TestCase):
         self.tmp = tempfile.TemporaryDirectory()
         self.root = self.tmp.name
         os.makedirs(os.path.join(self.root, "kat_tests"))
-        shutil.copytree(os.path.join(ROOT, "kat_tests", "data"), os.path.join(self.root, "kat_tests", "data"))
+        shutil.copytree(os.path.join(ROOT, "candidates"), os.path.join(self.root, "candidates"))
         self.campaign = os.path.join(self.root, "results", CAMPAIGN)
         shutil.copytree(os.path.join(ROOT, "results", CAMPAIGN), self.campaign)
 

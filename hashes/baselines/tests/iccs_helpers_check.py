@@ -10,12 +10,11 @@ For every module: ngcc_instance() says what it is; CryptHash equals the model
 at the published check's lengths 0 ... 65536 bytes of the message
 (7*i + 1) mod 256; another width returns NGCC_ERR_DIGEST_LENGTH and a
 partial last byte NGCC_ERR_MESSAGE_LENGTH, writing nothing. With a module
-directory, also: every digest width a candidate declares (hashes/*/candidate.json)
+directory, also: every digest width a candidate declares (candidates/*/candidate.json)
 has its pseudoXOF module, and the default campaign (bench/campaign.yaml)
 measures every helper.
 """
 import ctypes
-import glob
 import hashlib
 import hmac
 import json
@@ -26,6 +25,8 @@ import unittest
 import yaml
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+sys.path.insert(0, os.path.join(SOURCE, "tools"))
+from ngcc_declarations import read_declarations  # noqa: E402
 
 # ngcc/crypthash.h
 NGCC_OK, NGCC_ERR_DIGEST_LENGTH, NGCC_ERR_MESSAGE_LENGTH = 0, 3, 5
@@ -170,10 +171,9 @@ class Coverage(unittest.TestCase):
         if MANIFEST is None:
             self.skipTest("libraries named one by one: no build to check")
         self.declared = set()
-        for path in glob.glob(os.path.join(SOURCE, "hashes", "*", "candidate.json")):
-            with open(path, encoding="utf-8") as f:
-                self.declared |= {i["digest_bits"] for i in json.load(f)["instances"]}
-        self.assertTrue(self.declared, "no candidate.json under %s" % SOURCE)
+        for candidate in read_declarations(SOURCE)["candidates"]:
+            self.declared |= {i["digest_bits"] for i in candidate["declaration"]["instances"]}
+        self.assertTrue(self.declared, "no candidate declared under %s" % SOURCE)
         self.published = {"%s-%d" % (helper, bits) for helper, widths in WIDTHS.items() for bits in widths}
 
     def test_every_declared_width_has_its_pseudo_xof(self):
