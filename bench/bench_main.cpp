@@ -1,5 +1,5 @@
 // bench: Google Benchmark over every module the build declares plus the
-// campaign's libraries (DESIGN.md §4). One benchmark per (instance, variant,
+// campaign's libraries (docs/architecture.md §4). One benchmark per (instance, variant,
 // size), named <instance>/<variant>/<bytes>; counters and context keys are
 // documented in bench/SCHEMA.md, the flags in kUsage and bench/README.md.
 #include <benchmark/benchmark.h>

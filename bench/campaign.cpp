@@ -16,9 +16,11 @@ namespace ngcc::bench {
 namespace {
 
 constexpr std::uint64_t kMaxMessageBytes = 16u << 20;  // as the published driver
-// The guide's S1-S8 (perf-method.md §8, §3.4.2), when a campaign names none.
+// The guide's S1-S8 (NICCS x86 guide §3.4.2; docs/method.md "What is measured"),
+// when a campaign names none.
 const std::vector<std::uint64_t> kGuideSizes = {32, 128, 512, 1024, 4096, 8192, 16384, 65536};
-// The NICCS package layout (DESIGN.md §2): Reference, Optimized, Additional implementation.
+// The NICCS package layout (docs/architecture.md §2): Reference, Optimized,
+// Additional implementation.
 const std::set<std::string> kOurVariants = {"ref", "opt", "avx512", "sha3"};
 // Variant labels a library cannot take: the rows would collide with ours.
 const std::set<std::string> kReservedLabels = {"ref", "opt", "avx512", "sha3", "openssl", "iccs", "external"};

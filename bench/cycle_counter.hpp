@@ -1,4 +1,4 @@
-// Cycle counter for batch readings (perf-method.md §3): user-mode CPU cycles
+// Cycle counter for batch readings (docs/method.md "Timing"): user-mode CPU cycles
 // from perf_event_open when the kernel allows it, else the time-stamp counter
 // (rdtsc on x86-64, cntvct_el0 on AArch64) whose frequency is measured once
 // against CLOCK_MONOTONIC_RAW. One reading brackets a whole loop of calls;

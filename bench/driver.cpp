@@ -1,6 +1,7 @@
 // ngcc-driver: one measuring process, the counterpart of the published
-// ngcc_perf (perf-method.md §3-§7). The bench starts it for the RSS proxies
-// (a fresh process per instance and size) and for every --ngcc_guide trial.
+// ngcc_perf (docs/method.md "Timing", "Memory"). The bench starts it for the
+// RSS proxies (a fresh process per instance and size) and for every
+// --ngcc_guide trial.
 //
 //   ngcc-driver MODULE DIGEST_BITS BYTES ITERS WARMUPS TRIALS [--tsc-hz=HZ] [--cpu=N]
 //

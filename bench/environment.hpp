@@ -1,4 +1,5 @@
-// Host and file facts recorded with every run (DESIGN.md §4, perf-method §7).
+// Host and file facts recorded with every run (docs/architecture.md §4;
+// bench/SCHEMA.md §3, §4).
 // Unreadable facts are returned as "" (callers print "unavailable" or null).
 #pragma once
 

@@ -19,7 +19,8 @@
 namespace ngcc::bench {
 namespace {
 
-// campaign.py constants (perf-method.md §4).
+// The published campaign.py's constants (docs/method.md "Modes, repetitions
+// and pinning").
 constexpr int kTrials = 5;
 constexpr double kTrialTargetS = 1.0;
 constexpr std::uint64_t kMinTotal = 100, kMaxIters = 20000;
@@ -59,8 +60,8 @@ Json reading_json(const CoreClockReading &r) {
   return r.valid ? Json{{"core_per_tsc", r.core_per_tsc}, {"spread", r.spread}} : Json(nullptr);
 }
 
-// The published environment keys (perf-method.md §7), then the rest of the
-// run's environment record (SCHEMA.md §3).
+// The published record's environment keys (bench/SCHEMA.md §4), then the rest
+// of the run's environment record (SCHEMA.md §3).
 Json environment_json(const RunSettings &settings, long cpu_number) {
   Json e = {
       {"hostname", hostname()},
@@ -236,7 +237,7 @@ GuideOutcome run_guide(const RunSettings &settings, const LoadedModule &m, std::
   g.ok = g.error.empty() && g.calls > 0;
   if (settings.records_dir.empty()) return g;
 
-  // The record (perf-method.md §7, schema 2; additions in bench/SCHEMA.md §4).
+  // The record: the published layout, schema 2, and our additions (bench/SCHEMA.md §4).
   const bool counted = settings.cycle_source == "perf";
   Json processes = Json::array();
   processes.push_back(process_json(cal, "calibration", 0, counted, g.core));

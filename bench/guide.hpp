@@ -1,5 +1,5 @@
-// --ngcc_guide: the published measurement plan (perf-method.md §4) and the
-// per-record JSON of its schema 2 (§7).
+// --ngcc_guide: the published measurement plan (docs/method.md "Modes,
+// repetitions and pinning") and its per-record JSON, schema 2 (bench/SCHEMA.md §4).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Isolated memory figures of one module (DESIGN.md §4):
+// Isolated memory figures of one module (docs/architecture.md §4, docs/method.md "Memory"):
 //  - static_bytes: Σ p_memsz of the module's PT_LOAD segments, found with
 //    dl_iterate_phdr (the published "ELF image", readelf -lW MemSiz sum);
 //  - stack and heap high-water marks of ONE call, measured on a dedicated,

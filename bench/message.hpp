@@ -1,5 +1,5 @@
 // The buffers of the timed calls. The message is the published one
-// (perf-method.md §5): byte i of an L-byte message is (i*131 + L) mod 256.
+// (docs/method.md "What is measured"): byte i of an L-byte message is (i*131 + L) mod 256.
 // It is read-only and ends at a guard page, and the digest ends at another
 // (guarded_call.hpp), so a library that reads past its message, writes into
 // it or writes past its digest faults instead of passing unnoticed.

@@ -18,7 +18,7 @@ namespace ngcc::bench {
 // calls a row's function once per repetition, except in the row's first
 // repetition: there it calls it with a growing iteration count until the
 // loop lasts long enough, and keeps the last count for every later
-// repetition (bench/README.md, "Progress"). So a call of the row of the call
+// repetition (bench/README.md, "What the console shows"). So a call of the row of the call
 // before it, asking for more iterations, is that run still; any other call
 // starts a run.
 class RunTally {

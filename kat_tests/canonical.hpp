@@ -1,4 +1,4 @@
-// Canonical SHA-256 of a KAT text (api-kat.md §8.3) and the manifests that
+// Canonical SHA-256 of a KAT text (docs/kat-procedure.md §8.3) and the manifests that
 // list it (§8.2): "<sha256> <mode> <label>/<file name>" per line.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The four official KAT files (api-kat.md §5): the CryptHash calls each one
+// The four official KAT files (docs/kat-procedure.md §5): the CryptHash calls each one
 // makes, record by record, and its text exactly as the official
 // KAT_CryptHash.c driver writes it. The two are apart so that the calls can
 // run elsewhere (a guarded child process, several at once) and the text be

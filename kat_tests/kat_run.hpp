@@ -1,9 +1,9 @@
-// The official KAT files of many modules in one run (DESIGN.md §3).
+// The official KAT files of many modules in one run (docs/architecture.md §3).
 //
 // Every library call runs in a supervised child process (guarded_call.hpp):
 // one child per job, at most `jobs` at a time, the parent never loads a
 // module itself. A job is one module's 2_12 or 2_23 file, one record of its
-// 2_33 file (the three records are independent messages, api-kat.md §5.3), or
+// 2_33 file (the three records are independent messages, docs/kat-procedure.md §5.3), or
 // its Loop file; each child writes its digests into memory shared with the
 // parent, which writes the text files, checks them against the manifests
 // and prints progress.

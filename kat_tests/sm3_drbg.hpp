@@ -1,5 +1,5 @@
 // The official KAT message generator: NIST SP 800-90A Hash_DRBG with SM3,
-// seedlen 440 bits, no nonce / personalisation / reseed (api-kat.md §4).
+// seedlen 440 bits, no nonce / personalisation / reseed (docs/kat-procedure.md §4).
 // All integers big-endian.
 #pragma once
 

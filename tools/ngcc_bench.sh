@@ -10,8 +10,9 @@
 #   (default)  pinned, 5 interleaved repetitions of 0.1 s per row
 #              (--benchmark_repetitions=5 --benchmark_enable_random_interleaving=true)
 #   --quick    pinned, one repetition of 0.02 s per row: the whole campaign in minutes
-#   --guide    the published plan (perf-method.md §4): 5 fresh-process trials per
-#              row, pinned; also writes OUT/records/<id>/<Instance>-<variant>__hash_<bytes>.json
+#   --guide    the published plan (docs/method.md "Modes, repetitions and pinning"): 5
+#              fresh-process trials per row, pinned; also writes
+#              OUT/records/<id>/<Instance>-<variant>__hash_<bytes>.json
 #   --out      the directory written (bench.json, bench.log, records/)
 #   --system   the system name recorded (default: bench --ngcc_system for that CPU,
 #              e.g. x86_64-amd-epyc-zen5)

@@ -1,4 +1,5 @@
-// The published plan (perf-method.md §4) as make_plan computes it.
+// The published plan (docs/method.md "Modes, repetitions and pinning") as
+// make_plan computes it.
 #include <gtest/gtest.h>
 
 #include "guide.hpp"

@@ -1,5 +1,5 @@
 // Calling a CryptHash that may misbehave without letting it harm the caller
-// (DESIGN.md §1). Messages and digests sit against PROT_NONE guard pages; a
+// (docs/architecture.md §1). Messages and digests sit against PROT_NONE guard pages; a
 // canary zone between the digest and its guard page counts the bytes a call
 // writes past digest_len_bits / 8; calls run in a child process that keeps
 // the call in progress in a page shared with its supervisor, so a crash is

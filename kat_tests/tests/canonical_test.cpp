@@ -1,4 +1,4 @@
-// Canonical form of api-kat.md §8.3 and manifest parsing.
+// Canonical form of docs/kat-procedure.md §8.3 and manifest parsing.
 #include <gtest/gtest.h>
 
 #include <cstdio>

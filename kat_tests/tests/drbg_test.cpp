@@ -1,4 +1,4 @@
-// SM3 Hash_DRBG check values of api-kat.md §4.6.
+// SM3 Hash_DRBG check values of docs/kat-procedure.md §4.6.
 #include <gtest/gtest.h>
 
 #include <cstring>

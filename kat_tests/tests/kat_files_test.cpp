@@ -1,4 +1,4 @@
-// Text layout of the four official files (api-kat.md §5), driven by a
+// Text layout of the four official files (docs/kat-procedure.md §5), driven by a
 // stand-in hash whose digest is easy to predict.
 #include <gtest/gtest.h>
 
@@ -104,7 +104,7 @@ TEST(KatFiles, Layout2_23) {
                 to_hex(messages.message(2) + (1 << 20) - 8, 8) + "\nDst_Len = 64\nDst = 0000000000800000\n\n");
 }
 
-// One record, the initial message m0 (api-kat.md §4.6) and the final digest.
+// One record, the initial message m0 (docs/kat-procedure.md §4.6) and the final digest.
 TEST(KatFiles, LayoutLoop) {
   StandIn hash(64);
   const auto l = lines(text(Kind::Loop, 64, hash.file(Kind::Loop)));

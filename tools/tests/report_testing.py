@@ -19,7 +19,8 @@ PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.execu
 sys.path.insert(0, TOOLS)
 import report as R  # noqa: E402
 
-# The published tables' headers (shared/examples/), exactly.
+# The published x86 reports' table headers (ngcc-dev/ngcc.github.io,
+# content/performance/x86_1/hash-NN.md), exactly.
 KAT_HEADER = "| instance | build flags | KAT |"
 PERF_HEADER = "| instance | message | mean cycles | cycles/byte | mean time | MB/s | n |"
 RESOURCE_HEADER = ("| instance | operation | static: ELF image (bytes) | baseline RSS "

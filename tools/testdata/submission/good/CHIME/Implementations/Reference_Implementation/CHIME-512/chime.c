@@ -1,4 +1,4 @@
-/* Test fixture: CHIME-512 in C99 (§4-§10 of research/hash-26-chime.md). */
+/* Test fixture: CHIME-512 in C99 (§4-§10 of docs/specs/hash-26-chime.md). */
 #include <string.h>
 
 #include "chime.h"

@@ -1,5 +1,5 @@
 /* Test fixture of ngcc-hashbench (not a submission): a compact C99 rendering
- * of our portable CHIME (hashes/chime, research/hash-26-chime.md), laid out
+ * of our portable CHIME (hashes/chime, docs/specs/hash-26-chime.md), laid out
  * as a NICCS package so that `tools/ngcc submission build` can be tested. */
 #ifndef FIXTURE_CHIME_H
 #define FIXTURE_CHIME_H
