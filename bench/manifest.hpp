@@ -1,6 +1,6 @@
 // The build's module manifest, <module dir>/ngcc_modules.json (schema
 // ngcc-modules/1, written by CMake: cmake/NgccModule.cmake): the families as
-// declared in hashes/<dir>/candidate.json and every module built.
+// declared in candidates/<id>-<name>/candidate.json and every module built.
 #pragma once
 
 #include <stdexcept>
