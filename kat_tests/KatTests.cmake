@@ -9,8 +9,7 @@
 #                        kat-full: long messages drawn once, every core busy;
 #                        writes kat_output/kat.json (what tools/ngcc kat runs)
 #
-# Files go to <build>/kat_output/<module>/. kat_tests/kat_modules.txt lists
-# the module files, one per line, for tools/ngcc kat.
+# Files go to <build>/kat_output/<module>/.
 function(ngcc_add_kat_tests)
   get_property(modules GLOBAL PROPERTY NGCC_MODULES)
   set(common --manifests ${PROJECT_SOURCE_DIR}/candidates --out ${CMAKE_BINARY_DIR}/kat_output)
@@ -42,6 +41,4 @@ function(ngcc_add_kat_tests)
     add_test(NAME KAT_all COMMAND ngcc-kat ${files} ${common} --json ${CMAKE_BINARY_DIR}/kat_output/kat.json)
     set_tests_properties(KAT_all PROPERTIES LABELS kat-full RUN_SERIAL ON TIMEOUT 3600)
   endif()
-  list(JOIN files "\n" lines)
-  file(GENERATE OUTPUT ${CMAKE_BINARY_DIR}/kat_tests/kat_modules.txt CONTENT "${lines}\n")
 endfunction()

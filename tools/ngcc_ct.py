@@ -34,6 +34,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ct"))
 import ctgrind  # noqa: E402
 from ngcc_common import file_sha256  # noqa: E402
+from ngcc_plan import PlanError, read_module_manifest  # noqa: E402
 
 SCHEMA = "ngcc-ct/1"
 # valgrind 3.19 decodes no AVX-512 instruction.
@@ -74,10 +75,9 @@ def module_entries(paths):
         manifest = os.path.join(os.path.dirname(os.path.abspath(path)), "ngcc_modules.json")
         if manifest not in manifests:
             try:
-                with open(manifest, encoding="utf-8") as f:
-                    manifests[manifest] = {m["file"]: m for m in json.load(f)["modules"]}
-            except (OSError, ValueError, KeyError) as e:
-                raise Usage("--module %s: no readable module manifest %s (%s)" % (path, manifest, e))
+                manifests[manifest] = {m["file"]: m for m in read_module_manifest(manifest)["modules"]}
+            except PlanError as e:
+                raise Usage("--module %s: %s" % (path, e))
         m = manifests[manifest].get(os.path.basename(path))
         if m is None:
             raise Usage("--module %s: not in %s" % (path, manifest))

@@ -34,6 +34,7 @@ import sys
 
 from ngcc_common import file_sha256
 from ngcc_declarations import DeclarationError, read_declarations
+from ngcc_plan import PlanError, build_modules, write_merged
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS)
@@ -173,13 +174,12 @@ def manifest_names():
 
 
 def our_modules(build_dir):
-    """The module files of this build, those tools/ngcc kat checks
-    (kat_tests/kat_modules.txt, written by kat_tests/KatTests.cmake)."""
-    listing = os.path.join(build_dir, "kat_tests", "kat_modules.txt")
-    if not os.path.exists(listing):
-        raise FieldError("%s: not found (configure and build %s first)" % (listing, build_dir))
-    with open(listing, encoding="utf-8") as f:
-        return [line.strip() for line in f if line.strip()]
+    """The module files of our candidates in this build, those tools/ngcc
+    kat checks."""
+    try:
+        return [m["path"] for m in build_modules(build_dir)]
+    except PlanError as e:
+        raise FieldError("%s (configure and build %s first)" % (e, build_dir))
 
 
 def kat(out, libs, modules, kinds, build_dir):
@@ -248,10 +248,11 @@ def bench(out, campaigns, libs, quick, build_dir, bench_filter):
         f.write("# Written by tools/ngcc field: the sizes of the field summary\nsizes: [%s]\n"
                 % ", ".join(str(s) for s in FIELD_SIZES))
     merged = os.path.join(out, "campaign.yaml")
-    p = run([PYTHON, os.path.join(TOOLS, "ngcc_campaign.py"), "merge", merged, settings]
-            + [c for _, c in sorted(campaigns.items())])
-    if p.returncode != 0:
-        return p.returncode
+    try:
+        write_merged(merged, [settings] + [c for _, c in sorted(campaigns.items())])
+    except PlanError as e:
+        log("bench: %s" % e)
+        return 1
     log("bench: %d libraries with ours and the baselines at %s bytes"
         % (len(libs), ", ".join(str(s) for s in FIELD_SIZES)))
     cmd = [os.path.join(TOOLS, "ngcc_bench.sh"), "--out", out, "--campaign", merged]

@@ -47,6 +47,8 @@ import subprocess
 import sys
 import tempfile
 
+from ngcc_plan import PlanError, campaign_libraries, read_module_manifest
+
 LLVM_BIN = "/usr/lib/llvm-19/bin"
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS)
@@ -97,8 +99,7 @@ class Build:
         for path in (manifest, commands):
             if not os.path.exists(path):
                 raise McaError("%s: missing (configure the preset first)" % path)
-        with open(manifest) as f:
-            self.manifest = json.load(f)
+        self.manifest = read_module_manifest(manifest)
         with open(commands) as f:
             entries = json.load(f)
         self.commands = collections.defaultdict(list)  # target -> [(arguments, source)]
@@ -174,19 +175,16 @@ def submitted_modules(build, campaign):
     OUT/campaign.yaml) that implement an instance of ours, as modules: the
     builder keeps each library's objects in OUT/obj/<name>/, and its
     build_flags name the compiler and flags ("gcc <flags>[; g++ <flags>]")."""
-    import yaml  # python3-yaml, a core package of tools/ngcc
     try:
-        with open(campaign, encoding="utf-8") as f:
-            entries = (yaml.safe_load(f) or {}).get("libraries") or []
-    except (OSError, yaml.YAMLError) as e:
-        raise McaError("%s: %s" % (campaign, str(e).splitlines()[0]))
-    base = os.path.dirname(os.path.abspath(campaign))
+        entries = campaign_libraries(campaign)
+    except PlanError as e:
+        raise McaError(str(e))
     modules = []
     for entry in entries:
         if entry.get("instance") not in build.family_of:
             continue  # a candidate we do not implement: nothing to set it beside
         name = re.sub(r"^lib|\.so$", "", os.path.basename(entry["path"]))
-        objects = sorted(glob.glob(os.path.join(base, "obj", name, "*.o")))
+        objects = sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(campaign)), "obj", name, "*.o")))
         compile_line = shlex.split(entry["build_flags"].split(";")[0])
         if not objects or not compile_line:
             raise McaError("%s: %s: no objects in obj/%s/ (rebuild it with tools/ngcc submission build)"

@@ -11,6 +11,9 @@ import os
 import shlex
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+from ngcc_plan import read_module_manifest  # noqa: E402
+
 
 def compile_line(command):
     """(flags, object file) of one compile command."""
@@ -27,7 +30,7 @@ def compile_line(command):
 
 
 def main(build):
-    manifest = json.load(open(os.path.join(build, "modules", "ngcc_modules.json")))
+    manifest = read_module_manifest(os.path.join(build, "modules", "ngcc_modules.json"))
     commands = json.load(open(os.path.join(build, "compile_commands.json")))
     failures = checked = 0
     for m in manifest["modules"]:

@@ -1,12 +1,12 @@
 """tools/ngcc submission: build a package, list a campaign's libraries."""
 import argparse
-import json
 import os
 import shlex
 import sys
 from dataclasses import dataclass
 
 import yaml
+from ngcc_plan import PlanError, campaign_libraries, read_module_manifest
 
 from . import arch as arches
 from .compiler import Compiler
@@ -31,14 +31,13 @@ CampaignDumper.add_representer(
 def declared_instances(manifest):
     """kat_name or name -> declared instance, from a module manifest (which
     the release preset's configure step writes: tools/ngcc submission runs it)."""
-    try:
-        with open(manifest, encoding="utf-8") as f:
-            doc = json.load(f)
-    except FileNotFoundError:
+    if not os.path.exists(manifest):
         raise SubmissionError("%s: no such file: the declared instances are read from it "
                               "(cmake --preset release writes it; tools/ngcc submission runs that)" % manifest)
-    except (OSError, ValueError) as e:
-        raise SubmissionError("%s: %s" % (manifest, e))
+    try:
+        doc = read_module_manifest(manifest)
+    except PlanError as e:
+        raise SubmissionError(str(e))
     out = {}
     for family in doc.get("families", []):
         for inst in family["instances"]:
@@ -169,17 +168,13 @@ def kat_libraries(args):
     per library of a campaign file, paths resolved against the file, and
     after a tab the extensions it was compiled for (ngcc-kat --needs)."""
     try:
-        with open(args.campaign, encoding="utf-8") as f:
-            campaign = yaml.safe_load(f) or {}
-    except (OSError, yaml.YAMLError) as e:
-        raise SubmissionError("%s: %s" % (args.campaign, str(e).splitlines()[0]))
+        libraries = campaign_libraries(args.campaign)
+    except PlanError as e:
+        raise SubmissionError(str(e))
     declared = declared_instances(args.manifest)
-    base = os.path.dirname(os.path.abspath(args.campaign))
-    for i, entry in enumerate(campaign.get("libraries") or []):
+    for i, entry in enumerate(libraries):
         where = "%s: libraries[%d]" % (args.campaign, i)
-        if not isinstance(entry, dict) or "path" not in entry:
-            raise SubmissionError("%s: expected a mapping with a path" % where)
-        path = os.path.join(base, entry["path"])
+        path = entry["path"]
         if "instance" in entry:
             inst = declared.get(entry["instance"])
             if inst is None or inst["name"] != entry["instance"]:

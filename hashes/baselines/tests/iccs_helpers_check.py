@@ -17,7 +17,6 @@ measures every helper.
 import ctypes
 import hashlib
 import hmac
-import json
 import os
 import sys
 import unittest
@@ -27,6 +26,7 @@ import yaml
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 sys.path.insert(0, os.path.join(SOURCE, "tools"))
 from ngcc_declarations import read_declarations  # noqa: E402
+from ngcc_plan import read_module_manifest  # noqa: E402
 
 # ngcc/crypthash.h
 NGCC_OK, NGCC_ERR_DIGEST_LENGTH, NGCC_ERR_MESSAGE_LENGTH = 0, 3, 5
@@ -112,8 +112,7 @@ def libraries_from(args):
     """The libraries named, or the iccs modules of a module directory, and
     that directory's manifest (None for libraries named one by one)."""
     if len(args) == 1 and os.path.isdir(args[0]):
-        with open(os.path.join(args[0], "ngcc_modules.json"), encoding="utf-8") as f:
-            manifest = json.load(f)
+        manifest = read_module_manifest(os.path.join(args[0], "ngcc_modules.json"))
         paths = [os.path.join(args[0], m["file"]) for m in manifest["modules"]
                  if m["kind"] == "baseline" and m["variant"] == "iccs"]
         return paths, manifest

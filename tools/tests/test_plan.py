@@ -1,4 +1,4 @@
-"""Unit tests of tools/ngcc_campaign.py: several campaign files as one.
+"""Unit tests of tools/ngcc_plan.py: the modules of a build, several campaign files as one.
 
 Run:  /usr/bin/python3 -m unittest discover -s tools/tests -v
 """
@@ -11,7 +11,7 @@ import unittest
 import yaml
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import ngcc_campaign as campaign  # noqa: E402
+import ngcc_plan as campaign  # noqa: E402
 
 
 class Merge(unittest.TestCase):
@@ -44,20 +44,35 @@ class Merge(unittest.TestCase):
     def test_settings_that_differ_are_refused(self):
         a = self.write("A/c.yaml", "sizes: [32]\n")
         b = self.write("B/c.yaml", "sizes: [64]\n")
-        with self.assertRaisesRegex(campaign.CampaignError, "B/c.yaml: sizes differs from the one in .*A/c.yaml"):
+        with self.assertRaisesRegex(campaign.PlanError, "B/c.yaml: sizes differs from the one in .*A/c.yaml"):
             campaign.merged([a, b])
 
     def test_one_label_twice_is_refused(self):
         entry = "libraries:\n- {instance: CHIME-512, variant: submitted-ref, path: l.so}\n"
         a, b = self.write("A/c.yaml", entry), self.write("B/c.yaml", entry)
-        with self.assertRaisesRegex(campaign.CampaignError, r"libraries\[0\]: CHIME-512/submitted-ref is also in"):
+        with self.assertRaisesRegex(campaign.PlanError, r"libraries\[0\]: CHIME-512/submitted-ref is also in"):
             campaign.merged([a, b])
 
     def test_a_malformed_file_is_one_line(self):
-        with self.assertRaisesRegex(campaign.CampaignError, "c.yaml: expected a mapping"):
+        with self.assertRaisesRegex(campaign.PlanError, "c.yaml: expected a mapping"):
             campaign.merged([self.write("c.yaml", "- 1\n")])
-        with self.assertRaisesRegex(campaign.CampaignError, r"libraries\[0\]: expected a mapping with a path"):
+        with self.assertRaisesRegex(campaign.PlanError, r"libraries\[0\]: expected a mapping with a path"):
             campaign.merged([self.write("d.yaml", "libraries: [3]\n")])
+
+class Modules(unittest.TestCase):
+    def test_the_modules_of_a_kind_with_their_paths(self):
+        with tempfile.TemporaryDirectory() as build:
+            os.makedirs(os.path.join(build, "modules"))
+            with open(os.path.join(build, "modules", "ngcc_modules.json"), "w") as f:
+                f.write('{"schema": "ngcc-modules/1", "families": [], "modules": ['
+                        '{"file": "libA-ref.so", "kind": "candidate"}, {"file": "libSHA-512-openssl.so", "kind": "baseline"}]}')
+            self.assertEqual([m["path"] for m in campaign.build_modules(build)],
+                             [os.path.join(build, "modules", "libA-ref.so")])
+
+    def test_a_build_not_configured_is_named(self):
+        with tempfile.TemporaryDirectory() as build:
+            with self.assertRaisesRegex(campaign.PlanError, "ngcc_modules.json: no such file"):
+                campaign.build_modules(build)
 
 
 if __name__ == "__main__":
