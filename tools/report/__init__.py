@@ -43,6 +43,13 @@ Modules, in the order the data flows:
                the model as the committed Markdown pages
   plots        a model figure drawn by matplotlib (PNG, SVG)
   cli          generate() and the command line (tools/ngcc_report.py)
+The static site (tools/ngcc site) is made of the same model pages:
+  render_html  the model as HTML, tables sortable and filterable by
+               static/site.js, figures as SVG
+  docs         docs/method.md and the pages it cites, rendered
+  site         the site's own pages and the writing of every page through
+               templates/page.html; site_cli its command line
+  site_links   every link and image of a site resolves (tools/ngcc check)
 """
 
 from report.bench import parse_bench
