@@ -26,18 +26,30 @@ field) ends the run with one line naming the file and the field, exit 2.
 Modules, in the order the data flows:
   formats      the number formats of the published reports
   inputs       JSON loading and checking (ReportError names file and field)
-  bench, kat, records
-               the three inputs: bench.json, kat.json, records/**.json
+  bench, kat, ct, records
+               the inputs: bench.json, kat.json, ct.json, records/**.json
   candidates   families, parameter sets and variants (ngcc_families and
                ngcc_modules; the schema-1 fallback tables)
   stats        the bootstrap interval of a ratio over the repetitions
   comparison   the baseline of the relative figures and their cells
-  markdown     tables, code spans, the prose templates (templates/*.md)
+  model        the report model: pages of headings, paragraphs, tables
+               (cells with their sort values), figures (their data)
   environment  the §2 assessment environment and measurement record
-  sections     the candidate reports (and the external libraries')
-  summary      the summary ranking
-  plots        the cycles/byte plot per family
+  sections     the candidate pages (and the external libraries')
+  summary      the summary page
+  field        the field summary page
+  figures      the data of a family's cycles/byte plot
+  render_markdown
+               the model as the committed Markdown pages
+  plots        a model figure drawn by matplotlib (PNG, SVG)
   cli          generate() and the command line (tools/ngcc_report.py)
+The static site (tools/ngcc site) is made of the same model pages:
+  render_html  the model as HTML, tables sortable and filterable by
+               static/site.js, figures as SVG
+  docs         docs/method.md and the pages it cites, rendered
+  site         the site's own pages and the writing of every page through
+               templates/page.html; site_cli its command line
+  site_links   every link and image of a site resolves (tools/ngcc check)
 """
 
 from report.bench import parse_bench

@@ -7,12 +7,14 @@ import sys
 from report.bench import parse_bench
 from report.candidates import group_families
 from report.comparison import CAMPAIGN, DEFAULT, ICCS, NONE, Comparison
-from report.inputs import ReportError
 from report.ct import parse_ct
-from report.field import field_summary, parse_field, plot_field
+from report.inputs import ReportError
+from report.field import field_summary, parse_field
 from report.kat import parse_kat
-from report.plots import plot_family
+from report.model import Figure
+from report.plots import save
 from report.records import scan_records
+from report.render_markdown import render_page
 from report.sections import Report
 from report.summary import summary
 
@@ -45,11 +47,11 @@ def method_link(out_dir):
     return "../../../docs/method.md"
 
 
-def generate(results_dir, out_dir, baseline=None, plots=True, field=False):
-    """Write every report; return the list of files written (relative names).
-    baseline: None for the default (SHA-512/openssl where measured), 'none',
-    'campaign' or '<Name>/<variant>'. field: also the field summary
-    (field.md, and its ranking plot)."""
+def campaign_report(results_dir, baseline=None, method="../../../docs/method.md", plots=True):
+    """The Report of a campaign directory and its families, every input read
+    and checked. baseline: None for the default (SHA-512/openssl where
+    measured), 'none', 'campaign' or '<Name>/<variant>'; method: docs/method.md
+    as a link from the pages; plots: whether the pages show their plots."""
     bench_path = os.path.join(results_dir, "bench.json")
     kat_path = os.path.join(results_dir, "kat.json")
     bench = parse_bench(bench_path)
@@ -63,30 +65,43 @@ def generate(results_dir, out_dir, baseline=None, plots=True, field=False):
         if measurement is not None and measurement.ok:
             measurement.use_trials(trials, tsc_hz)
     comparison = Comparison(bench, baseline)
-    system = system_of(results_dir)
-    report = Report(bench, kat, records, comparison, system, ct, method_link(out_dir))
-    families = group_families(bench, kat)
+    report = Report(bench, kat, records, comparison, system_of(results_dir), ct, method, plots)
+    return report, group_families(bench, kat)
+
+
+def field_packages(results_dir):
+    """The packages of a field run (results_dir/field.json), or None."""
+    path = os.path.join(results_dir, "field.json")
+    return parse_field(path) if os.path.exists(path) else None
+
+
+def report_pages(report, families, field=False, packages=None):
+    """The model pages of a campaign: one per candidate, the summary, and
+    with field the field summary."""
+    pages = [report.candidate(fam) for fam in families] + [summary(report, families)]
+    if field:
+        pages.append(field_summary(report, families, packages))
+    return pages
+
+
+def figures(pages):
+    """Every Figure of the pages, in page order."""
+    return [block for p in pages for block in p.blocks if isinstance(block, Figure)]
+
+
+def generate(results_dir, out_dir, baseline=None, plots=True, field=False):
+    """Write every report; return the list of files written (relative names).
+    field: also the field summary (field.md, and its ranking plot)."""
+    report, families = campaign_report(results_dir, baseline, method_link(out_dir), plots)
+    pages = report_pages(report, families, field, field_packages(results_dir) if field else None)
     os.makedirs(out_dir, exist_ok=True)
     written = []
-    ratio_baseline = comparison.baseline if not comparison.per_instance else None
-    for fam in families:
-        plot_name = "%s-cpb.png" % fam.stem if plots else None
-        write_text(os.path.join(out_dir, fam.stem + ".md"), report.candidate(fam, plot_name))
-        written.append(fam.stem + ".md")
-        if plots:
-            plot_family(os.path.join(out_dir, plot_name), bench, fam, ratio_baseline, system)
-            written.append(plot_name)
-    write_text(os.path.join(out_dir, "summary.md"), summary(report, families))
-    written.append("summary.md")
-    if field:
-        plot_name = "field-ranking.png" if plots else None
-        field_path = os.path.join(results_dir, "field.json")
-        packages = parse_field(field_path) if os.path.exists(field_path) else None
-        write_text(os.path.join(out_dir, "field.md"), field_summary(report, families, plot_name, packages))
-        written.append("field.md")
-        if plots:
-            plot_field(os.path.join(out_dir, plot_name), report, families)
-            written.append(plot_name)
+    for p in pages:
+        write_text(os.path.join(out_dir, p.name + ".md"), render_page(p))
+        written.append(p.name + ".md")
+        for figure in figures([p]):
+            save(figure, os.path.join(out_dir, figure.name + ".png"), "png")
+            written.append(figure.name + ".png")
     return written
 
 

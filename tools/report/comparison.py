@@ -4,7 +4,7 @@ the repetitions (stats.py)."""
 
 from report.formats import fmt_ratio, fmt_ratio_interval
 from report.inputs import ReportError, ctx_text
-from report.markdown import code
+from report.model import Code, cell, inline, plain
 from report.stats import LEVEL, ratio_interval
 
 CAMPAIGN = "campaign"     # each instance against its declared baseline
@@ -32,11 +32,11 @@ class Comparison:
         the figures)."""
         self.bench = bench
         self.baseline = None
-        self.reason = ""
+        self.reason = ()  # the runs saying why there is no baseline
         measured = bench.baselines()
         has_iccs = any(n.endswith("/" + ICCS_VARIANT) and n.startswith("pseudoXOF-") for n in measured)
         if requested == NONE:
-            self.reason = "no baseline was chosen (`--baseline none`)"
+            self.reason = inline("no baseline was chosen (", Code("--baseline none"), ")")
         elif requested == ICCS:
             if not has_iccs:
                 raise ReportError("%s: benchmarks: baseline %r: this run measured no pseudoXOF-<bits>/%s"
@@ -48,13 +48,13 @@ class Comparison:
             if DEFAULT in measured:
                 self.baseline = DEFAULT
             else:
-                self.reason = "baseline %s was not measured in this run%s" % (
-                    code(DEFAULT), "" if measured else " (it measured no baseline)")
+                self.reason = inline("baseline ", Code(DEFAULT), " was not measured in this run",
+                                     "" if measured else " (it measured no baseline)")
         elif requested == CAMPAIGN:
             if measured:
                 self.baseline = CAMPAIGN
             else:
-                self.reason = "this run measured no baseline"
+                self.reason = inline("this run measured no baseline")
         elif requested in measured:
             self.baseline = requested
         else:
@@ -88,15 +88,16 @@ class Comparison:
 
     def baseline_words(self):
         if self.baseline == ICCS:
-            return ("the ICCS helper `pseudoXOF` of the instance's output width (%s, as the published "
-                    "summary divides; docs/iccs-helpers.md)" % code("pseudoXOF-<bits>/" + ICCS_VARIANT))
+            return inline("the ICCS helper ", Code("pseudoXOF"), " of the instance's output width (",
+                          Code("pseudoXOF-<bits>/" + ICCS_VARIANT), ", as the published "
+                          "summary divides; docs/iccs-helpers.md)")
         if self.per_instance:
-            return "the baseline each instance declares"
-        return code(self.baseline)
+            return inline("the baseline each instance declares")
+        return inline(Code(self.baseline))
 
     def short_words(self):
         """The baseline in a column header: 'pseudoXOF', 'SHA-512/openssl'."""
-        return ICCS if self.baseline == ICCS else self.baseline_words().strip("`")
+        return ICCS if self.baseline == ICCS else plain(self.baseline_words())
 
     def provenance(self):
         """What computes the baseline, for the sentence that names it."""
@@ -155,29 +156,29 @@ class Comparison:
         return ratio_interval(values, ref)
 
     def cell(self, m, best=False):
+        """The ratio's table cell, sorted by its point value."""
         r = self.ratio(m, best)
         if r is None:
-            return "–"
+            return cell("–", value=None)
         point, low, high = r
         if low is None:
-            return "%s (no interval: 1 repetition)" % fmt_ratio(point)
-        return fmt_ratio_interval(point, low, high)
+            return cell("%s (no interval: 1 repetition)" % fmt_ratio(point), value=point)
+        return cell(fmt_ratio_interval(point, low, high), value=point)
 
     def explanation(self):
         """What the relative figures are, for the tables that show them."""
-        words = self.basis_words()
-        text = ("Relative = median over the repetitions of the %s ÷ the same median "
-                "of %s at the same size in the same run (below 1 is faster), with "
-                "its %d %% bootstrap interval over the repetitions (docs/reports.md); "
-                "with one repetition on either side no interval is possible"
-                % (words, self.baseline_words(), LEVEL))
-        if self.cpu_basis:
-            text += ("; CPU-time figures because the cycles come from the TSC and "
-                     "include time the thread was descheduled")
-        return text + "."
+        return inline(
+            "Relative = median over the repetitions of the %s ÷ the same median of " % self.basis_words(),
+            self.baseline_words(),
+            " at the same size in the same run (below 1 is faster), with its %d %% bootstrap interval "
+            "over the repetitions (docs/reports.md); with one repetition on either side no interval "
+            "is possible" % LEVEL,
+            "; CPU-time figures because the cycles come from the TSC and include time the thread "
+            "was descheduled" if self.cpu_basis else "",
+            ".")
 
     def absent(self):
-        return "No relative figures: %s." % self.reason
+        return inline("No relative figures: ", self.reason, ".")
 
 
 def declared_baseline(bench, instance, variant):

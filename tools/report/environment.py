@@ -6,6 +6,7 @@ context in every mode; schema 1 has part of it, and guide-mode records
 import re
 
 from report.inputs import ctx_text
+from report.model import Code, Strong, inline
 
 NA = "not recorded"
 
@@ -46,13 +47,15 @@ def architecture(bench, records):
 
 
 def emulated(bench):
-    """A warning when the run was under an emulator (a cross build), else ''."""
+    """The runs of a warning when the run was under an emulator (a cross
+    build), else ()."""
     emulator = ctx_text(bench.context, "emulator")
     if not emulator:
-        return ""
-    return ("**Run under the emulator `%s`: every time, cycle and speed figure in this "
-            "report is the emulator's and means nothing for any processor; the run "
-            "proves only that the code runs and is correct there.**" % emulator)
+        return ()
+    return inline(Strong(inline(
+        "Run under the emulator ", Code(emulator), ": every time, cycle and speed figure in this "
+        "report is the emulator's and means nothing for any processor; the run "
+        "proves only that the code runs and is correct there.")))
 
 
 def _processor(ctx, env):
@@ -159,11 +162,11 @@ def _probe_text(bench):
 
 
 def record_rows(bench, kat, records):
-    """Our measurement record: how the figures were taken."""
+    """Our measurement record: how the figures were taken, (item, runs or str)."""
     ctx = bench.context
     rows = [("architecture", architecture(bench, records))]
     if ctx_text(ctx, "emulator"):
-        rows.append(("emulator", "`%s`: timings mean nothing" % ctx_text(ctx, "emulator")))
+        rows.append(("emulator", inline(Code(ctx_text(ctx, "emulator")), ": timings mean nothing")))
     ident = [ctx_text(ctx, "microarchitecture")]
     if ctx_text(ctx, "cpu_family") is not None:
         ident.append("family %s model %s" % (ctx_text(ctx, "cpu_family"),
@@ -196,8 +199,9 @@ def record_rows(bench, kat, records):
     rows.append(("cycle source", cycles))
     hidden = ctx_text(ctx, "NGCC_CPU_DISABLE")
     if hidden is not None:
-        rows.append(("CPU extensions hidden", "`NGCC_CPU_DISABLE=%s`: the modules that need them "
-                     "were skipped as on a CPU without them" % hidden))
+        rows.append(("CPU extensions hidden", inline(Code("NGCC_CPU_DISABLE=%s" % hidden),
+                                                      ": the modules that need them were skipped "
+                                                      "as on a CPU without them")))
     if bench.core_clock:
         rows.append(("core-clock probe", _probe_text(bench)))
     if ctx_text(ctx, "library_build_type") == "debug":
@@ -214,7 +218,7 @@ def record_rows(bench, kat, records):
         rows.append(("load average at start", ", ".join("%.2f" % v for v in load)))
     mode = ctx_text(ctx, "ngcc_mode")
     if mode is not None:
-        rows.append(("bench mode", "`%s`" % mode))
+        rows.append(("bench mode", inline(Code(mode))))
     reps = sorted({len(m.reps) for m in bench.measurements.values() if m.ok})
     if reps:
         rows.append(("repetitions per row", "%d" % reps[0] if len(reps) == 1
@@ -241,5 +245,5 @@ def record_rows(bench, kat, records):
                      % (reruns, ctx_text(ctx, "guide_max_attempts", default="3"))))
     rows.append(("KAT run (UTC)", kat.date if kat else "not run (no kat.json)"))
     if kat and kat.cpu_disable:
-        rows.append(("KAT run with hidden CPU extensions", "`NGCC_CPU_DISABLE=%s`" % kat.cpu_disable))
+        rows.append(("KAT run with hidden CPU extensions", inline(Code("NGCC_CPU_DISABLE=%s" % kat.cpu_disable))))
     return rows

@@ -1,13 +1,13 @@
-"""field.md: every candidate of a field run on one page, in the layout of the
+"""The field summary: every candidate of a field run on one page, in the layout of the
 published summary (cycles at 32 B, 1 KiB and 64 KiB with a relative figure,
 ⚠ where a KAT file does not reproduce its manifest, one-line notes), with the constant-time
 verdict as one more column; and the ranking plot at 64 KiB."""
 
+from report.formats import fmt_cycles, fmt_ratio, fmt_ratio_interval, size_label
 from report.inputs import load_document
 from report.kat import KAT_KINDS
-from report.formats import fmt_cycles, fmt_ratio, fmt_ratio_interval, size_label
-from report.markdown import code, fill, md_table
-from report.plots import save_png
+from report.model import (Bar, BarChart, BulletList, Code, Column, Facet, Figure, Heading, Row,
+                          cell, inline, page, paragraph, table)
 
 FIELD_SIZES = (32, 1024, 65536)
 RANKED_SIZE = 65536
@@ -26,7 +26,7 @@ def field_rows(report, families):
 def _cycles_cell(report, inst, var, size):
     m = report.bench.get(inst, var, size)
     if m is None or not m.ok:
-        return "–"
+        return cell("–", value=None)
     text = fmt_cycles(m.mean_cycles)
     ratio = report.cmp.ratio(m) if report.cmp.active else None
     if ratio is not None:
@@ -34,7 +34,7 @@ def _cycles_cell(report, inst, var, size):
         text += " (%s)" % (fmt_ratio(point) if low is None else fmt_ratio_interval(point, low, high))
     if m.calls < 100:
         text += " n=%d" % m.calls
-    return text
+    return cell(text, value=m.mean_cycles)
 
 
 def _kat_cell(report, inst, var):
@@ -55,10 +55,7 @@ def _kat_cell(report, inst, var):
 
 
 def _ct_cell(report, inst, var):
-    if not report.ct:
-        return "not run"
-    sha = report.bench.module(inst, var).get("sha256") or ""
-    entry = report.ct.find(inst, var, sha)
+    entry = report.ct_entry(inst, var)
     if entry is None:
         return "not run"
     if entry.status == "PASS":
@@ -75,12 +72,11 @@ def _notes(report, inst, var):
     kat = report.kat_cell(inst, var)
     if kat.startswith(("FAIL", "SKIP")) or (kat == "not run" and report.kat):
         notes.append(("KAT " + kat.split(" (", 1)[0], "KAT %s" % kat))
-    if report.ct:
-        sha = report.bench.module(inst, var).get("sha256") or ""
-        entry = report.ct.find(inst, var, sha)
-        if entry is not None and entry.status == "FAIL":
+    entry = report.ct_entry(inst, var)
+    if entry is not None:
+        if entry.status == "FAIL":
             notes.append(("first message-dependent site", "first message-dependent site: %s" % entry.sites[0][1]))
-        elif entry is not None and entry.why:
+        elif entry.why:
             head = "constant-time check %s" % entry.status
             notes.append((head, "%s: %s" % (head, entry.why)))
     why = dict(report.bench_skipped()).get("%s/%s" % (inst, var))
@@ -120,8 +116,8 @@ def _notes_cells(rows_notes):
             else:
                 parts.append(note)
         cells.append("; ".join(parts) or "–")
-    shared = ["- (%s) %d rows: %s" % (letter, count[note], note) for note, letter in letters.items()]
-    return cells, "Notes shared by several rows:\n\n" + "\n".join(shared) if shared else ""
+    shared = [inline("(%s) %d rows: %s" % (letter, count[note], note)) for note, letter in letters.items()]
+    return cells, [paragraph("Notes shared by several rows:"), BulletList(tuple(shared))] if shared else []
 
 
 def parse_field(path):
@@ -143,60 +139,92 @@ def packages_table(packages):
     for name, status, lines in packages:
         summary = lines[-1].split("; campaign entries in", 1)[0] if lines else "exit %d, no output" % status
         failure = next((l for l in lines if l.startswith("FAIL")), "–")
-        rows.append([code(name), summary, failure])
-    return md_table(("package", "build (tools/ngcc submission build)", "first failure"), rows)
+        rows.append([cell(Code(name), value=name), summary, failure])
+    return table(("package", Column("build", "build (tools/ngcc submission build)"),
+                  Column("failure", "first failure")), rows)
 
 
-def field_summary(report, families, plot_name=None, packages=None):
+# The filters of the field table: facet key -> label.
+FACETS = (Facet("candidate", "candidate"), Facet("width", "digest width"), Facet("xof", "XOF"),
+          Facet("variant", "variant"), Facet("kat", "KAT"), Facet("ct", "constant time"))
+
+
+def _facets(report, fam, inst, var, kat, ct):
+    """The row's values of FACETS; width and XOF from the module record."""
+    mod = report.bench.module(inst, var)
+    bits = mod.get("digest_bits")
+    xof = mod.get("is_xof")
+    return (("candidate", "%s %s" % (fam.id, fam.name)),
+            ("width", "%d bits" % bits if isinstance(bits, int) and not isinstance(bits, bool) else "–"),
+            ("xof", {True: "XOF", False: "fixed length"}.get(xof, "–")),
+            ("variant", var), ("kat", kat.split(":", 1)[0]), ("ct", ct.split(":", 1)[0]))
+
+
+def field_table(report, families):
+    """The field table: one row per library, its notes shared where they are."""
     c = report.cmp
-    header = ["id", "algorithm", "instance"]
     against = " (× %s)" % c.short_words() if c.active else ""
-    header += ["%s cycles%s" % (size_label(s), against) for s in FIELD_SIZES]
-    header += ["KAT", "constant time", "notes"]
-    rows = []
+    columns = [Column("id", "id"), Column("algorithm", "algorithm"), Column("instance", "instance")]
+    columns += [Column("cycles_%d" % s, "%s cycles%s" % (size_label(s), against), "right", "lower")
+                for s in FIELD_SIZES]
+    columns += [Column("kat", "KAT"), Column("ct", "constant time"), Column("notes", "notes")]
     listed = field_rows(report, families)
     notes, shared = _notes_cells([_notes(report, inst, var) for _fam, inst, var in listed])
+    rows = []
     for (fam, inst, var), note in zip(listed, notes):
         kat, warn = _kat_cell(report, inst, var)
-        rows.append([fam.id, fam.title, "%s (%s)%s" % (code(inst), var, " ⚠" if warn else "")]
-                    + [_cycles_cell(report, inst, var, s) for s in FIELD_SIZES]
-                    + [kat, _ct_cell(report, inst, var), note])
-    table = md_table(header, rows) if rows else "No library in this run."
-    return fill("field", system=report.system, candidates=str(len(families)),
-                relative=c.explanation() if c.active else c.absent(),
-                table=table + "\n\n" + shared if shared else table,
-                packages="## Packages\n\n" + packages_table(packages) if packages else "",
-                plot="![cycles/byte at %s](%s)" % (size_label(RANKED_SIZE), plot_name)
-                if plot_name else "") + "\n"
+        ct = _ct_cell(report, inst, var)
+        cells = [cell(fam.id), cell(fam.title),
+                 cell(Code(inst), " (%s)%s" % (var, " ⚠" if warn else ""), value="%s (%s)" % (inst, var))]
+        cells += [_cycles_cell(report, inst, var, s) for s in FIELD_SIZES]
+        cells += [cell(kat), cell(ct), cell(note)]
+        rows.append(Row(tuple(cells), _facets(report, fam, inst, var, kat, ct)))
+    if not rows:
+        return paragraph("No library in this run.")
+    return table(columns, rows, notes=shared, facets=FACETS, key="field")
 
 
-def plot_field(path, report, families):
+def field_summary(report, families, packages=None):
+    """The field page of the campaign (packages: parse_field's, or None)."""
+    c = report.cmp
+    title = "Field summary — every candidate of this run (system %s)" % report.system
+    return page(
+        "field", title,
+        Heading(1, title),
+        paragraph("%d candidates, every library of each as §3 of its report lists it (measured or not). "
+                  "Cycles are the mean of all timed calls in the figures of the candidate reports "
+                  "(docs/reports.md); in parentheses the relative figure against the same-run baseline. "
+                  % len(families),
+                  c.explanation() if c.active else c.absent(),
+                  " KAT: PASS when all four official files reproduce the manifest, else the files run "
+                  "and their verdicts; ⚠ marks a library a file of which does not reproduce the manifest "
+                  "(the reason in the notes). The constant-time column is ", Code("tools/ngcc ct"),
+                  "'s verdict (valgrind memcheck with the message marked undefined): evidence from "
+                  "running the code, not from reading it. ", Code("–"), ": not measured; ", Code("n="),
+                  ": fewer than 100 timed calls."),
+        field_table(report, families),
+        ranking_figure(report, families) if report.plots else None,
+        [Heading(2, "Packages"), packages_table(packages)] if packages else None,
+    )
+
+
+def ranking_figure(report, families):
     """Horizontal bars: cycles/byte at 64 KiB of every measured library and
     baseline, fastest on top, log scale."""
-    import matplotlib
-    matplotlib.use("Agg")
-    from matplotlib import pyplot as plt
-
     b = report.bench
     bars = []
     for fam, inst, var in field_rows(report, families):
         m = b.get(inst, var, RANKED_SIZE)
         if m is not None and m.ok:
-            bars.append(("%s %s" % (inst, var), report.cmp.basis(m), "#1f77b4"))
+            bars.append(Bar("%s %s" % (inst, var), report.cmp.basis(m), "library"))
     for name in b.baselines():
         inst, _, var = name.rpartition("/")
         m = b.get(inst, var, RANKED_SIZE)
         if m is not None and m.ok:
-            bars.append(("%s (baseline)" % inst, report.cmp.basis(m), "#555555"))
-    bars.sort(key=lambda bar: (-bar[1], bar[0]))
-    fig, ax = plt.subplots(figsize=(9.0, max(2.5, 0.22 * len(bars) + 1.2)), dpi=100)
-    ax.barh(range(len(bars)), [bar[1] for bar in bars], color=[bar[2] for bar in bars])
-    ax.set_yticks(range(len(bars)))
-    ax.set_yticklabels([bar[0] for bar in bars], fontsize=7)
-    ax.set_xscale("log")
-    ax.set_xlabel("%s at %s (log scale)" % (report.cmp.basis_words(), size_label(RANKED_SIZE)))
-    title = "Field ranking at %s (system %s)" % (size_label(RANKED_SIZE), report.system)
-    ax.set_title(title)
-    ax.grid(True, axis="x", which="both", linewidth=0.4, alpha=0.5)
-    fig.tight_layout()
-    save_png(fig, path, title)
+            bars.append(Bar("%s (baseline)" % inst, report.cmp.basis(m), "baseline"))
+    # Drawn bottom up: the slowest first puts the fastest on top.
+    bars.sort(key=lambda bar: (-bar.value, bar.label))
+    return Figure("field-ranking", "cycles/byte at %s" % size_label(RANKED_SIZE),
+                  "Field ranking at %s (system %s)" % (size_label(RANKED_SIZE), report.system),
+                  BarChart("%s at %s (log scale)" % (report.cmp.basis_words(), size_label(RANKED_SIZE)),
+                           tuple(bars)))

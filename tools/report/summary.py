@@ -1,4 +1,4 @@
-"""summary.md: every measured parameter set and baseline ranked at two
+"""The summary page: every measured parameter set and baseline ranked at two
 sizes, with the relative figures of the candidate reports."""
 
 
@@ -7,7 +7,7 @@ from report.candidates import all_parameter_sets
 from report.environment import emulated
 from report.formats import fmt_mbs, fmt_one_decimal, size_label
 from report.inputs import ctx_text
-from report.markdown import code, fill, md_table
+from report.model import Code, Column, Heading, Link, cell, inline, join, page, paragraph, table
 
 RANKED_SIZES = (1024, 65536)
 
@@ -37,10 +37,11 @@ def _without_details(reason):
 
 
 def _optional(value):
-    return "–" if value is None else fmt_one_decimal(value)
+    return cell("–", value=None) if value is None else cell(fmt_one_decimal(value), value=value)
 
 
 def summary(report, families):
+    """The summary page of the campaign."""
     b, c = report.bench, report.cmp
     fam_of = {i: f for f in families for i in f.instances}
     with_best = any(m.best_cpb is not None for m in b.measurements.values())
@@ -48,24 +49,27 @@ def summary(report, families):
     skipped = skipped_modules(ctx_text(b.context, "skipped_modules", default=""))
     not_pass = [(i, v) for f in families for i, v in report.rows(f)
                 if report.kat_cell(i, v) != "PASS"]
-    return fill(
-        "summary",
-        system=report.system, basis=c.basis_words(), emulated=emulated(b),
-        ranked_sizes=" and ".join(size_label(s) for s in RANKED_SIZES),
-        relative=(c.explanation() if c.active else c.absent()),
-        reports=", ".join("[%s](%s.md)" % (f.stem, f.stem) for f in families),
-        rankings="\n\n".join(
-            fill("ranking", size=size_label(size),
-                 table=ranking_table(report, size, fam_of, with_best))
-            for size in RANKED_SIZES),
-        not_measured=("Parameter sets not measured in this run: %s."
-                      % ", ".join(absent) if absent else ""),
-        skipped="\n\n".join("Skipped by the bench (%s): %s." % (reason, ", ".join(names))
-                            for reason, names in skipped),
-        kat_not_pass=("KAT not PASS (see the candidate report §3): %s."
-                      % ", ".join("%s/%s (%s)" % (i, v, report.kat_cell(i, v))
-                                  for i, v in not_pass) if not_pass else ""),
-    ) + "\n"
+    title = "Summary — all parameter sets (system %s)" % report.system
+    rankings = []
+    for size in RANKED_SIZES:
+        rankings += [Heading(2, size_label(size)), ranking_table(report, size, fam_of, with_best)]
+    return page(
+        "summary", title,
+        Heading(1, title),
+        paragraph(emulated(b)),
+        paragraph("Ranked by %s (lower is faster) at %s, with the figures of the candidate reports "
+                  "(docs/reports.md). Baselines (OpenSSL EVP) were measured in the same run. "
+                  % (c.basis_words(), " and ".join(size_label(s) for s in RANKED_SIZES)),
+                  c.explanation() if c.active else c.absent(),
+                  " Per-candidate reports: ",
+                  join([Link("%s.md" % f.stem, inline(f.stem)) for f in families]), "."),
+        rankings,
+        paragraph("Parameter sets not measured in this run: %s." % ", ".join(absent) if absent else ""),
+        [paragraph("Skipped by the bench (%s): %s." % (reason, ", ".join(names))) for reason, names in skipped],
+        paragraph("KAT not PASS (see the candidate report §3): %s."
+                  % ", ".join("%s/%s (%s)" % (i, v, report.kat_cell(i, v)) for i, v in not_pass)
+                  if not_pass else ""),
+    )
 
 
 def ranking_table(report, size, fam_of, with_best):
@@ -85,24 +89,28 @@ def ranking_table(report, size, fam_of, with_best):
                 continue
             entries.append((c.basis(m), inst, var, who, kat, m))
     if not entries:
-        return "No measurement at this size."
+        return paragraph("No measurement at this size.")
     entries.sort(key=lambda e: (e[0], e[1], e[2]))
-    header = ["rank", "instance", "variant", "candidate", "cycles/byte"]
+    columns = [Column("rank", "rank", "right", "lower"), Column("instance", "instance"),
+               Column("variant", "variant"), Column("candidate", "candidate"),
+               Column("cpb", "cycles/byte", "right", "lower")]
     if c.cpu_basis:
-        header.append("cycles/byte (CPU time)")
-    header.append("MB/s")
+        columns.append(Column("cpu_cpb", "cycles/byte (CPU time)", "right", "lower"))
+    columns.append(Column("mbs", "MB/s", "right", "higher"))
     if c.active:
-        header.append("relative")
+        columns.append(Column("relative", "relative", "right", "lower"))
     if with_best:
-        header.append("cycles/byte (best call)")
+        columns.append(Column("best_cpb", "cycles/byte (best call)", "right", "lower"))
         if c.active:
-            header.append("relative (best call)")
+            columns.append(Column("relative_best", "relative (best call)", "right", "lower"))
+    columns.append(Column("kat", "KAT"))
     rows = []
     for rank, (_key, inst, var, who, kat, m) in enumerate(entries, 1):
-        cells = [str(rank), code(inst), var, who, fmt_one_decimal(m.cpb)]
+        cells = [cell(str(rank), value=rank), cell(Code(inst), value=inst), var, who,
+                 cell(fmt_one_decimal(m.cpb), value=m.cpb)]
         if c.cpu_basis:
-            cells.append(fmt_one_decimal(m.cpu_cpb))
-        cells.append(fmt_mbs(m.mb_per_s))
+            cells.append(cell(fmt_one_decimal(m.cpu_cpb), value=m.cpu_cpb))
+        cells.append(cell(fmt_mbs(m.mb_per_s), value=m.mb_per_s))
         if c.active:
             cells.append(c.cell(m))
         if with_best:
@@ -110,4 +118,4 @@ def ranking_table(report, size, fam_of, with_best):
             if c.active:
                 cells.append(c.cell(m, best=True))
         rows.append(cells + [kat])
-    return md_table(header + ["KAT"], rows)
+    return table(columns, rows)
