@@ -3,7 +3,7 @@ candidate's title and parameter sets, and the names and build flags of the
 implementation variants.
 
 Schema 2 bench.json says all of it: `ngcc_families` (the candidates as
-declared in hashes/<dir>/candidate.json: title, parameter sets in order) and
+declared in candidates/<id>-<name>/candidate.json: title, parameter sets in order) and
 the `ngcc_modules` entries (instance, variant, kind, implementation, exact
 build flags). A measured instance that no declared family holds, and that is
 no baseline, is an external library: it gets a report of its own.
@@ -13,7 +13,25 @@ for it alone the SCHEMA-1 FALLBACK below (ROUND1, VARIANTS) fills the gaps
 the records leave.
 """
 
+import functools
+
+from ngcc_declarations import DeclarationError, read_declarations
+
 BASELINE_VARIANTS = ("openssl",)
+
+
+@functools.lru_cache(maxsize=None)
+def _declaration_dirs():
+    try:
+        return {c["declaration"]["candidate_id"]: c["declaration"]["declared_in"]
+                for c in read_declarations()["candidates"]}
+    except DeclarationError:
+        return {}
+
+
+def declaration_dir(candidate_id):
+    """Where this repository declares the candidate: candidates/<id>-<name>."""
+    return _declaration_dirs().get(candidate_id, "candidates/%s-<name>" % candidate_id)
 
 # --- SCHEMA-1 FALLBACK (bench.json without ngcc_families) ---------------------
 # The five Round 1 candidates: id -> (family, algorithm title, parameter sets
@@ -50,7 +68,7 @@ class Family:
 
     declared: every parameter set of the candidate, in declaration order
     (schema 2: ngcc_families; schema 1: ROUND1; [] when unknown).
-    implemented: False for a candidate declared only (hashes/<dir>/candidate.json
+    implemented: False for a candidate declared only (candidates/<id>-<name>/candidate.json
     without code of ours): what is measured of it is a submitted library.
     external: a library for a candidate this suite does not declare."""
 

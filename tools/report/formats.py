@@ -1,4 +1,4 @@
-"""The number formats of the published x86 reports (shared/examples/)."""
+"""The number formats of the published x86 reports (the pages under ngcc-harness performance/x86_1/)."""
 
 
 def fmt_int(x):

@@ -5,7 +5,7 @@ cell ('`CHIME-512` (opt)'); our additions after it in titled tables. An
 external library's report has the same figures in a free layout."""
 
 from report.bench import skipped_entries
-from report.candidates import implementation
+from report.candidates import declaration_dir, implementation
 from report.environment import architecture, emulated, published_rows, record_rows
 from report.formats import (fmt_calls, fmt_cycles, fmt_int, fmt_kib, fmt_mbs,
                             fmt_one_decimal, fmt_time, size_label)
@@ -151,7 +151,7 @@ class Report:
                           "%s are reproduced as tests (" % fam.id, tests, ")")
         return inline("not assessed by this measurement; the suite has no implementation "
                       "of its own of %s (declared only, " % fam.id,
-                      Code("hashes/%s/candidate.json" % fam.directory),
+                      Code("%s/candidate.json" % declaration_dir(fam.id)),
                       "), so no findings are reproduced and every row is a submitted library")
 
     def basic_information(self, fam):
@@ -457,7 +457,7 @@ class Report:
             self.environment("2. Assessment environment", "Measurement record"),
             Heading(2, "3. Functional testing (KAT)"),
             paragraph("Each module was checked with ", Code("ngcc-kat"), " against the submitted KAT "
-                      "vectors (SHA-256 manifest ", Code("kat_tests/data/%s.sha256" % fam.id), "): it "
+                      "vectors (SHA-256 manifest ", Code("%s/kat.sha256" % declaration_dir(fam.id)), "): it "
                       "writes the four official files KAT_2_12, KAT_2_23, KAT_2_33 and KAT_Loop and "
                       "compares each file's canonical SHA-256 with the manifest line (docs/method.md). "
                       "KAT is PASS only when all four files passed; ", Code("incomplete"), ": none failed, "
@@ -506,7 +506,7 @@ class Report:
             Heading(2, "KAT"),
             paragraph("Outcome of the KAT run for each module (", Code("kat.json"), "; ", Code("not run"),
                       " when it has no record of the module, e.g. no manifest for this candidate in ",
-                      Code("kat_tests/data/"), ")."),
+                      Code("candidates/"), ")."),
             self.kat_table(fam),
             self.ct_section(fam),
             self.environment("Environment", "Measurement record"),

@@ -434,7 +434,7 @@ class FamilyDeclarations(unittest.TestCase):
         reports = reports_from(edited(edit_families=families), sample=SAMPLE2)
         chime = reports["hash-26-CHIME.md"]
         self.assertIn("the suite has no implementation of its own of hash-26 (declared only, "
-                      "`hashes/chime/candidate.json`)", chime)
+                      "`candidates/hash-26-chime/candidate.json`)", chime)
         self.assertNotIn("are reproduced as tests", chime)
         ours = reports_from(load(SAMPLE2, "bench.json"), sample=SAMPLE2)["hash-26-CHIME.md"]
         self.assertNotIn("no implementation of its own", ours)
