@@ -103,6 +103,7 @@ COMMANDS = {
         not_run("fetches Debian's s390x packages (root once) and builds the cross-s390x preset; no phase of "
                 "tools/ngcc test runs it: by hand"),
     "tools/ngcc system": as_written(),
+    "tools/ngcc site": as_written(),
     # docs/submissions.md
     "tools/ngcc submission build path/to/CHIME": as_written(),
     "tools/ngcc kat --campaign build/submissions/CHIME/campaign.yaml --results results/$(tools/ngcc system)":
