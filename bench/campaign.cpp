@@ -19,11 +19,10 @@ constexpr std::uint64_t kMaxMessageBytes = 16u << 20;  // as the published drive
 // The guide's S1-S8 (NICCS x86 guide §3.4.2; docs/method.md "What is measured"),
 // when a campaign names none.
 const std::vector<std::uint64_t> kGuideSizes = {32, 128, 512, 1024, 4096, 8192, 16384, 65536};
-// The NICCS package layout (docs/architecture.md §2): Reference, Optimized,
-// Additional implementation.
-const std::set<std::string> kOurVariants = {"ref", "opt", "avx512", "sha3"};
-// Variant labels a library cannot take: the rows would collide with ours.
-const std::set<std::string> kReservedLabels = {"ref", "opt", "avx512", "sha3", "openssl", "iccs", "external"};
+// Variant labels of rows that are not a library's: the baselines' and the
+// label of a library for a candidate the build does not declare. Our own
+// variants, the rows of the variants table, come with the manifest.
+const std::vector<std::string> kOtherLabels = {"openssl", "iccs", "external"};
 
 class Reader {
  public:
@@ -163,12 +162,13 @@ class CampaignReader {
   }
 
   std::vector<std::string> read_variants(const YAML::Node &list, const std::string &key) const {
-    if (!list.IsSequence() || list.size() == 0) r_.fail(list, key, "expected a non-empty list of ref, opt, avx512");
+    const std::vector<std::string> &ours = manifest_.variants;
+    if (!list.IsSequence() || list.size() == 0) r_.fail(list, key, "expected a non-empty list of " + joined(ours));
     std::vector<std::string> out;
     for (std::size_t i = 0; i < list.size(); ++i) {
       const YAML::Node v = list[i];
-      if (!v.IsScalar() || !kOurVariants.count(v.Scalar()))
-        r_.fail(v, Reader::index(key, i), "expected ref, opt or avx512");
+      if (!v.IsScalar() || std::find(ours.begin(), ours.end(), v.Scalar()) == ours.end())
+        r_.fail(v, Reader::index(key, i), "expected one of " + joined(ours));
       out.push_back(v.Scalar());
     }
     return out;
@@ -291,10 +291,12 @@ class CampaignReader {
   std::string label(const YAML::Node &e, const std::string &where, bool required) const {
     const std::string v = r_.string_at(e, where, "variant", required);
     static const std::regex pattern("[a-z0-9][a-z0-9-]*");
-    if (!v.empty() && (!std::regex_match(v, pattern) || kReservedLabels.count(v)))
+    std::vector<std::string> reserved = manifest_.variants;
+    reserved.insert(reserved.end(), kOtherLabels.begin(), kOtherLabels.end());
+    if (!v.empty() && (!std::regex_match(v, pattern) || std::find(reserved.begin(), reserved.end(), v) != reserved.end()))
       r_.fail(e["variant"], Reader::join(where, "variant"),
-              "'" + v + "': a label of lower-case letters, digits and '-' other than ref, opt, avx512, "
-              "openssl, iccs, external (e.g. submitted-opt)");
+              "'" + v + "': a label of lower-case letters, digits and '-' other than " + joined(reserved) +
+                  " (e.g. submitted-opt)");
     return v;
   }
 

@@ -113,6 +113,12 @@ Manifest parse_manifest(const std::string &text, const std::string &file) {
                          r.text(e, where, "variant"), r.text(e, where, "implementation"), r.text(e, where, "kind"),
                          r.text(e, where, "build_flags")});
   }
+  const json &variants = r.array(doc, "", "variants");
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    if (!variants[i].is_string() || variants[i].get<std::string>().empty())
+      r.fail(index("variants", i), "expected a variant name");
+    m.variants.push_back(variants[i].get<std::string>());
+  }
   return m;
 }
 

@@ -36,6 +36,7 @@ struct Manifest {
   std::string families_json;  // the `families` array as compact JSON text
   std::vector<DeclaredFamily> families;
   std::vector<BuiltModule> modules;  // in build order
+  std::vector<std::string> variants;  // every variant of the variants table (hashes/variants.json)
 
   // nullptr when not declared / not built.
   const DeclaredInstance *instance(const std::string &name, const DeclaredFamily **family = nullptr) const;

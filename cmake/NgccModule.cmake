@@ -195,7 +195,8 @@ endfunction()
 # (normalized by tools/ngcc_declarations.py; "implemented": false for a
 # declared-only one) and every module built, with its instance, variant,
 # implementation, compile line, the CPU features its variant requires
-# (hashes/variants.json) and the object libraries of its algorithm code.
+# (hashes/variants.json) and the object libraries of its algorithm code; and
+# the names of the variants table's variants.
 function(ngcc_write_module_manifest)
   set(doc "{\"schema\": \"ngcc-modules/1\", \"families\": [], \"modules\": []}")
   get_property(families GLOBAL PROPERTY NGCC_FAMILY_DECLARATIONS)
@@ -235,6 +236,18 @@ function(ngcc_write_module_manifest)
     endforeach()
     string(JSON doc SET "${doc}" modules ${i} "${entry}")
     math(EXPR i "${i} + 1")
+  endforeach()
+  # Every variant of the table, for the campaign files that name variants.
+  string(JSON doc SET "${doc}" variants "[]")
+  set(names "")
+  ngcc_declarations_list(rows variants)
+  foreach(row IN LISTS rows)
+    string(JSON variant GET "${row}" variant)
+    if(NOT variant IN_LIST names)
+      list(LENGTH names k)
+      list(APPEND names ${variant})
+      string(JSON doc SET "${doc}" variants ${k} "\"${variant}\"")
+    endif()
   endforeach()
   file(GENERATE OUTPUT ${NGCC_MODULE_MANIFEST} CONTENT "${doc}\n")
 endfunction()

@@ -43,7 +43,8 @@ inline std::string test_manifest(const std::vector<std::vector<std::string>> &mo
             {"xof", false}, {"baseline", "SHA-256"}},
            {{"name", "Wide-64"}, {"kat_name", "wide_64"}, {"digest_bits", 64}, {"max_digest_bits", 64},
             {"xof", false}, {"baseline", "SHA-512"}}}}}}},
-      {"modules", nlohmann::json::array()}};
+      {"modules", nlohmann::json::array()},
+      {"variants", {"ref", "opt", "avx512", "sha3"}}};
   if (!wide) doc["families"][0]["instances"].erase(1);
   for (const auto &m : modules) {
     const std::string target = m[0] + "-" + m[1];

@@ -212,7 +212,7 @@ TEST(Campaign, LibraryErrorsNameTheLine) {
             ":4: key 'libraries[0].digest_bits': 64 differs from the declared width of Probe-32 (32)");
   EXPECT_EQ(error_of(head + "  - {instance: Probe-32, variant: opt, path: l.so, build_flags: x}\n"),
             ":3: key 'libraries[0].variant': 'opt': a label of lower-case letters, digits and '-' other than ref, "
-            "opt, avx512, openssl, iccs, external (e.g. submitted-opt)");
+            "opt, avx512, sha3, openssl, iccs, external (e.g. submitted-opt)");
   EXPECT_EQ(error_of(head + "  - {instance: Probe-32, variant: submitted-ref, path: l.so}\n"),
             ":3: key 'libraries[0].build_flags': missing key");
   EXPECT_EQ(error_of(head + "  - {instance: Probe-32, variant: s, path: l.so, build_flags: x, flags_source: o3}\n"),
@@ -236,7 +236,7 @@ TEST(Campaign, OtherErrorsNameTheLine) {
                                          "baselines, overrides, libraries)");
   EXPECT_EQ(error_of("sizes: []\n"), ":1: key 'sizes': expected a non-empty list of byte counts");
   EXPECT_EQ(error_of("sizes: [32, abc]\n"), ":1: key 'sizes[1]': expected an integer, got 'abc'");
-  EXPECT_EQ(error_of("sizes: [32]\nvariants: [fast]\n"), ":2: key 'variants[0]': expected ref, opt or avx512");
+  EXPECT_EQ(error_of("sizes: [32]\nvariants: [fast]\n"), ":2: key 'variants[0]': expected one of ref, opt, avx512, sha3");
   EXPECT_EQ(error_of("sizes: [32]\nbaselines: [MD5]\n"),
             ":2: key 'baselines[0]': 'MD5' is not a baseline this build has (SHA-256, SHA-512, SM3)");
   EXPECT_EQ(error_of("sizes: [32]\noverrides:\n  - {instance: X-1}\n"),
