@@ -54,10 +54,10 @@ class Stopped(Exception):
 
 
 def stop_on_signals():
+    """Installs the handlers; returns those they replace."""
     def stop(signum, _frame):
         raise Stopped(signum)
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, stop)
+    return {signum: signal.signal(signum, stop) for signum in (signal.SIGINT, signal.SIGTERM)}
 
 
 def parse_spec(spec):
@@ -204,7 +204,7 @@ def main(argv=None):
             f.write("\n")
         os.replace(tmp, args.out)
 
-    stop_on_signals()
+    replaced = stop_on_signals()
     pool = ThreadPoolExecutor(max_workers=max(1, args.jobs))
     try:
         for future in as_completed([pool.submit(check_one, e, args) for e in todo]):
@@ -227,6 +227,9 @@ def main(argv=None):
               % (stop, ended, len(entries), args.out,
                  "the same command continues" if args.resume else "--resume continues"), file=sys.stderr)
         return 128 + stop.signum
+    finally:
+        for signum, handler in replaced.items():
+            signal.signal(signum, handler)
     pool.shutdown()
     return 1 if any(current[key(e)]["status"] in ("FAIL", "ERROR") for e in entries) else 0
 

@@ -26,19 +26,26 @@ the field summary lists. The build directory is $NGCC_BUILD_DIR
 (build/release), built already.
 """
 import argparse
+import contextlib
 import hashlib
+import io
 import json
 import os
 import subprocess
 import sys
 
+import ngcc_ct
 from ngcc_common import file_sha256
 from ngcc_declarations import DeclarationError, read_declarations
-from ngcc_plan import PlanError, build_modules, write_merged
+from ngcc_plan import MODULE_MANIFEST, PlanError, build_modules, write_merged
+from ngcc_results import PlaceError, merge_kat
+from report import main as report_main
+from submission import cli as submission
+from submission.errors import SubmissionError
+from submission.settings import OWN_SETTINGS_DIR
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS)
-PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 FIELD_SIZES = (32, 1024, 65536)
 QUICK_KINDS, FULL_KINDS = ("2_12", "2_23"), ("2_12", "2_23", "2_33", "Loop")
 SCHEMA = "ngcc-field/1"
@@ -87,9 +94,20 @@ def write_json(path, doc):
     os.replace(tmp, path)
 
 
-def build(packages_dir, out, state):
+def captured(function, argv):
+    """function(argv)'s exit status and what it printed, stdout and stderr."""
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer), contextlib.redirect_stderr(buffer):
+        try:
+            status = function(argv)
+        except SystemExit as e:
+            status = e.code if isinstance(e.code, int) else 2
+    return status, buffer.getvalue()
+
+
+def build(packages_dir, out, state, build_dir):
     """Builds what changed; returns {package: campaign file} of those with libraries."""
-    settings = os.path.join(TOOLS, "submissions")
+    settings = OWN_SETTINGS_DIR
     builder = os.path.join(TOOLS, "submission")
     campaigns = {}
     for name in sorted(os.listdir(packages_dir)):
@@ -104,12 +122,12 @@ def build(packages_dir, out, state):
             log("build %s: current (%s)" % (name, entry["lines"][-1] if entry["lines"] else "no output"))
         else:
             log("build %s" % name)
-            p = run([PYTHON, os.path.join(TOOLS, "ngcc_submission.py"), "build", pkg, "--out", dest],
-                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-            lines = [l for l in p.stdout.splitlines() if l.strip()]
+            status, output = captured(submission.main, ["build", pkg, "--out", dest,
+                                                         "--manifest", os.path.join(build_dir, MODULE_MANIFEST)])
+            lines = [l for l in output.splitlines() if l.strip()]
             for line in lines:
                 print("  " + line)
-            entry = dict(stamp=stamp, status=p.returncode, lines=lines)
+            entry = dict(stamp=stamp, status=status, lines=lines)
             state["packages"][name] = entry
             write_json(os.path.join(out, "field.json"), state)
         if os.path.exists(campaign):
@@ -117,19 +135,17 @@ def build(packages_dir, out, state):
     return campaigns
 
 
-def libraries(campaigns):
+def libraries(campaigns, build_dir):
     """[(spec, needs, sha256)] of every campaign: the spec and extensions as
     ngcc-kat and ngcc_ct.py take them, and the library file's SHA-256."""
     out = []
     for name, campaign in sorted(campaigns.items()):
-        p = run([PYTHON, os.path.join(TOOLS, "ngcc_submission.py"), "kat-libraries", campaign],
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        if p.returncode != 0:
-            raise FieldError("%s: %s" % (campaign, p.stderr.strip().splitlines()[-1:] or "kat-libraries failed"))
-        for line in p.stdout.splitlines():
-            if line.strip():
-                spec, _, needs = line.partition("\t")
-                out.append((spec, needs, file_sha256(spec_path(spec))))
+        try:
+            specs = submission.kat_library_specs(campaign, os.path.join(build_dir, MODULE_MANIFEST))
+        except SubmissionError as e:
+            raise FieldError(str(e))
+        for spec, features in specs:
+            out.append((spec, ",".join(features), file_sha256(spec_path(spec))))
     return out
 
 
@@ -208,10 +224,12 @@ def kat(out, libs, modules, kinds, build_dir):
                    "--out", os.path.join(out, "kat_output"), "--json", new])
         status = status or p.returncode
         if os.path.exists(new):
-            merge = [PYTHON, os.path.join(TOOLS, "ngcc_results.py"), "merge-kat", target, new]
-            if not os.path.exists(target) and os.path.exists(seed):
-                merge += ["--seed", seed]
-            status = status or run(merge).returncode
+            try:
+                replaced, added = merge_kat(target, new, seed if os.path.exists(seed) else None)
+                log("kat: %s: %d module(s) added, %d replaced" % (target, added, replaced))
+            except (PlaceError, OSError) as e:
+                log("kat: %s" % e)
+                status = status or 1
             os.remove(new)
     return status
 
@@ -223,10 +241,9 @@ def ct(out, libs, build_dir, usable):
     log("ct: %d of %d libraries to check" % (len(todo), len(libs)))
     if not todo:
         return 0
-    return run([PYTHON, os.path.join(TOOLS, "ngcc_ct.py"), "--harness",
-                os.path.join(build_dir, "ct", "ct_harness"), "--root", ROOT, "--out", target,
-                "--usable", usable, "--jobs", str(os.cpu_count() or 2), "--merge"]
-               + library_args(todo)).returncode
+    return ngcc_ct.main(["--harness", os.path.join(build_dir, "ct", "ct_harness"), "--root", ROOT,
+                         "--out", target, "--usable", usable, "--jobs", str(os.cpu_count() or 2), "--merge"]
+                        + library_args(todo))
 
 
 def bench(out, campaigns, libs, quick, build_dir, bench_filter):
@@ -284,9 +301,9 @@ def main(argv=None):
         if state.get("schema") != SCHEMA:
             raise FieldError("%s/field.json: schema %r, expected %r" % (args.out, state.get("schema"), SCHEMA))
         state["packages_dir"] = os.path.abspath(args.packages)
-        campaigns = build(args.packages, args.out, state)
+        campaigns = build(args.packages, args.out, state, build_dir)
         write_json(os.path.join(args.out, "field.json"), state)
-        libs = libraries(campaigns)
+        libs = libraries(campaigns, build_dir)
         status = 0
         if libs:
             status |= kat(args.out, libs, our_modules(build_dir), FULL_KINDS if args.full else QUICK_KINDS,
@@ -298,7 +315,7 @@ def main(argv=None):
             if bench(args.out, campaigns, libs, args.quick, build_dir, args.bench_filter) != 0:
                 raise FieldError("bench failed (see %s/bench.log)" % args.out)
         if os.path.exists(os.path.join(args.out, "bench.json")):
-            status |= run([PYTHON, os.path.join(TOOLS, "ngcc_report.py"), args.out, "--field"]).returncode != 0
+            status |= report_main([args.out, "--field"]) != 0
     except FieldError as e:
         print("ngcc field: error: %s" % e, file=sys.stderr)
         return 2

@@ -163,17 +163,19 @@ def build_package(args):
     return 1 if failures else 0
 
 
-def kat_libraries(args):
-    """One ngcc-kat --library spec (ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH)
-    per library of a campaign file, paths resolved against the file, and
-    after a tab the extensions it was compiled for (ngcc-kat --needs)."""
+def kat_library_specs(campaign, manifest):
+    """[(spec, extensions)] of every library of a campaign file: the ngcc-kat
+    --library spec (ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH, the path
+    resolved against the file) and the extensions it was compiled for
+    (ngcc-kat --needs), the instances as the module manifest declares them."""
     try:
-        libraries = campaign_libraries(args.campaign)
+        libraries = campaign_libraries(campaign)
     except PlanError as e:
         raise SubmissionError(str(e))
-    declared = declared_instances(args.manifest)
+    declared = declared_instances(manifest)
+    specs = []
     for i, entry in enumerate(libraries):
-        where = "%s: libraries[%d]" % (args.campaign, i)
+        where = "%s: libraries[%d]" % (campaign, i)
         path = entry["path"]
         if "instance" in entry:
             inst = declared.get(entry["instance"])
@@ -187,7 +189,14 @@ def kat_libraries(args):
         features = entry.get("cpu_features") or []
         if isinstance(features, str):
             features = features.split()
-        print("%s:%d:%s:%s\t%s" % (kat_name, bits, entry.get("variant", "external"), path, ",".join(features)))
+        specs.append(("%s:%d:%s:%s" % (kat_name, bits, entry.get("variant", "external"), path), features))
+    return specs
+
+
+def kat_libraries(args):
+    """kat_library_specs, a line each: the spec, a tab, the extensions."""
+    for spec, features in kat_library_specs(args.campaign, args.manifest):
+        print("%s\t%s" % (spec, ",".join(features)))
     return 0
 
 
@@ -212,7 +221,8 @@ def main(argv=None, doc=""):
     k.add_argument("--manifest", default="build/release/modules/ngcc_modules.json")
     args = parser.parse_args(argv)
     # Paths in a package's own encoding (GBK directory names) print escaped, never raise.
-    sys.stdout.reconfigure(errors="backslashreplace")
+    if hasattr(sys.stdout, "reconfigure"):  # not when a caller captures it
+        sys.stdout.reconfigure(errors="backslashreplace")
     try:
         return build_package(args) if args.command == "build" else kat_libraries(args)
     except SubmissionError as e:
