@@ -26,7 +26,7 @@
 #include "cycle_counter.hpp"
 #include "display_reporter.hpp"
 #include "environment.hpp"
-#include "manifest.hpp"
+#include "module_manifest.hpp"
 #include "modules.hpp"
 #include "name_filter.hpp"
 #include "process.hpp"
@@ -298,6 +298,7 @@ std::map<std::string, std::string> flags_by_variant(const std::vector<std::uniqu
 
 int main(int argc, char **argv) {
   using namespace ngcc::bench;
+  using ngcc::load_manifest, ngcc::Manifest;
   if (const std::string error = ngcc::cpu_disable_error(); !error.empty()) die(error);
   bool has_min_time = false;
   std::vector<char *> args(argv, argv + argc);

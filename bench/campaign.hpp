@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common/cpu_features.hpp"
-#include "manifest.hpp"
+#include "module_manifest.hpp"
 
 namespace ngcc::bench {
 

@@ -10,17 +10,17 @@
 
 #include "bench_testing.hpp"
 #include "campaign.hpp"
-#include "manifest.hpp"
+#include "module_manifest.hpp"
 
 namespace {
 
 using ngcc::bench::Campaign;
 using ngcc::bench::CampaignError;
 using ngcc::bench::load_campaign;
-using ngcc::bench::Manifest;
-using ngcc::bench::ManifestError;
+using ngcc::Manifest;
+using ngcc::ManifestError;
 using ngcc::bench::ModuleSpec;
-using ngcc::bench::parse_manifest;
+using ngcc::parse_manifest;
 using ngcc::bench::testing::test_manifest;
 using ngcc::bench::testing::write_temp;
 
@@ -261,7 +261,7 @@ TEST(Campaign, MissingFile) {
 // ours with every variant built and its baseline, no instance named in
 // bench/; nothing of a declared-only candidate.
 TEST(Campaign, DefaultFileAgainstThisBuild) {
-  const Manifest m = ngcc::bench::load_manifest(NGCC_TEST_MODULE_DIR);
+  const Manifest m = ngcc::load_manifest(NGCC_TEST_MODULE_DIR);
   const Campaign c = load_campaign(NGCC_DEFAULT_CAMPAIGN_FILE, m, NGCC_TEST_MODULE_DIR);
   EXPECT_EQ(c.sizes.size(), 8u);
   std::size_t candidates = 0;
@@ -296,7 +296,7 @@ TEST(Manifest, ErrorsNameFileAndKey) {
             "m.json: key 'families[0].directory': expected a string, found number");
   EXPECT_EQ(error("{\"schema\""), "m.json: malformed JSON at byte 10 (rebuild: cmake writes it)");
   try {
-    ngcc::bench::load_manifest("/nonexistent");
+    ngcc::load_manifest("/nonexistent");
     FAIL() << "no error";
   } catch (const ManifestError &e) {
     EXPECT_EQ(std::string(e.what()).substr(0, 82),

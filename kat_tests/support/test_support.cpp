@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <stdexcept>
 
 namespace ngcc::test {
@@ -14,19 +13,16 @@ struct Manifest {
   std::vector<BuiltModule> modules;
 };
 
+// The build's module manifest (hashes/loader/module_manifest.hpp), each
+// instance with its candidate's facts beside it.
 Manifest read_manifest() {
-  std::ifstream in(NGCC_MODULE_MANIFEST);
-  if (!in) throw std::runtime_error(NGCC_MODULE_MANIFEST ": cannot read the module manifest");
-  const nlohmann::json doc = nlohmann::json::parse(in);
+  const ngcc::Manifest built = ngcc::load_manifest(NGCC_MODULE_DIR);
   Manifest m;
-  for (const auto &f : doc.at("families"))
-    for (const auto &i : f.at("instances"))
-      m.instances.push_back({f.at("directory"), f.at("candidate_id"), f.at("family"),
-                             f.at("full_name"), i.at("name"), i.at("kat_name"), i.at("baseline"),
-                             i.at("digest_bits"), i.at("max_digest_bits"), i.at("xof")});
-  for (const auto &e : doc.at("modules"))
-    m.modules.push_back({e.at("target"), e.at("file"), e.at("instance"), e.at("variant"),
-                         e.at("implementation"), e.at("kind"), e.at("build_flags")});
+  for (const auto &f : built.families)
+    for (const auto &i : f.instances)
+      m.instances.push_back({f.directory, f.candidate_id, f.family, f.full_name, i.name, i.kat_name, i.baseline,
+                             i.digest_bits, i.max_digest_bits, i.xof});
+  m.modules = built.modules;
   return m;
 }
 

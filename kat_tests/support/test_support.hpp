@@ -15,6 +15,7 @@
 
 #include "common/cpu_features.hpp"
 #include "hex.hpp"
+#include "module_manifest.hpp"
 #include "ngcc/module_loader.hpp"
 
 namespace ngcc::test {
@@ -28,9 +29,7 @@ struct DeclaredInstance {
 };
 
 // A module of this build as the manifest (ngcc_modules.json) lists it.
-struct BuiltModule {
-  std::string target, file, instance, variant, implementation, kind, build_flags;
-};
+using BuiltModule = ngcc::BuiltModule;  // as the module manifest lists it
 
 const std::vector<DeclaredInstance> &declared_instances();
 const DeclaredInstance &declared_instance(const std::string &name);  // fails the test if unknown

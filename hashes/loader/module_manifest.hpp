@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace ngcc::bench {
+namespace ngcc {
 
 // One line "<file>: key '<key>': <what>".
 class ManifestError : public std::runtime_error {
@@ -48,4 +48,4 @@ Manifest load_manifest(const std::string &module_dir);
 // The same from text; `file` names it in messages.
 Manifest parse_manifest(const std::string &text, const std::string &file);
 
-}  // namespace ngcc::bench
+}  // namespace ngcc

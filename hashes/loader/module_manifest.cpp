@@ -1,4 +1,4 @@
-#include "manifest.hpp"
+#include "module_manifest.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace ngcc::bench {
+namespace ngcc {
 namespace {
 
 using nlohmann::json;
@@ -133,4 +133,4 @@ Manifest load_manifest(const std::string &module_dir) {
   return parse_manifest(text.str(), file);
 }
 
-}  // namespace ngcc::bench
+}  // namespace ngcc
