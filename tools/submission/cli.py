@@ -184,6 +184,11 @@ def kat_library_specs(campaign, manifest):
             kat_name, bits = inst["kat_name"], inst["digest_bits"]
         else:
             kat_name, bits = entry.get("name"), entry.get("digest_bits")
+            # As bench refuses it (bench/campaign.cpp): a declared instance's
+            # library names it as its instance, and its width is declared.
+            if kat_name in declared and declared[kat_name]["name"] == kat_name:
+                raise SubmissionError("%s: name: '%s' is a declared instance: write instance: %s"
+                                      % (where, kat_name, kat_name))
             if not kat_name or not isinstance(bits, int):
                 raise SubmissionError("%s: a library of another candidate needs name and digest_bits" % where)
         features = entry.get("cpu_features") or []
