@@ -1,7 +1,7 @@
 // AFS-TrEDM (NGCC Round 1 candidate hash-01, variant S6): the parameters of
 // its instances and the mode (aligned TrEDM absorption, framing, digest).
 // The permutation: permutation.hpp. Section numbers (§) refer to
-// research/hash-01-afs-tredm.md.
+// docs/specs/hash-01-afs-tredm.md.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-// The AFS-p-S6[1600, 2n] permutation (§3, §4 of research/hash-01-afs-tredm.md)
+// The AFS-p-S6[1600, 2n] permutation (§3, §4 of docs/specs/hash-01-afs-tredm.md)
 // and the block absorption built on it: the state, the constants, the S-box
 // and the linear layer as specified, the fused form of the linear layer, and
 // the table of implementations, each with the same operations.
@@ -125,7 +125,7 @@ constexpr void multiply_by_alpha(Slice s[5]) {
 // The loops are unrolled so that, with C known, the tests on its bits fold
 // away and a straight-line XOR sequence remains; always inlined, because
 // GCC -O2 otherwise calls it out of line from the portable linear layer
-// (about 5% slower on Zen 5, 2026-12).
+// (about 5% slower on Zen 5).
 template <typename Slice>
 NGCC_ALWAYS_INLINE constexpr void mix_columns(Slice a[kLanes]) {
   Slice out[kLanes]{};

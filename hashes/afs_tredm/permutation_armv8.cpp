@@ -1,8 +1,8 @@
 // AFS-p-S6[1600] rounds and block absorption for ARMv8.0-A, AdvSIMD and
 // scalar code side by side; same results as permutation_portable.cpp.
 //
-// A round is split where each unit is strongest (llvm-mca, oryon-1 and
-// neoverse-v2, 2026-12; all-scalar rounds were estimated slower on both):
+// A round is split where each unit is strongest (all-scalar rounds are
+// slower in llvm-mca's models of oryon-1 and neoverse-v2):
 //  - the S-box, a chain of 32-bit operations, on 4 lanes per vector;
 //  - the linear layer (§4.4) in the integer units: XORs of arbitrary lanes,
 //    with terms shared between output lanes, then mu, whose rotations the

@@ -42,7 +42,7 @@ constexpr std::uint32_t kGroupLanes[kGroups] = {0xFFFFu, 0x1FF0000u};
 // permutes of both (vpermt2d). Output lane q with a0 terms in group 0 and a1
 // in group 1 needs a0 <= n0 + n2, a1 <= n1 + n2 and a0 + a1 <= n0 + n1 + n2.
 // The plan minimises 2 (n0 + n1) + 3 n2: on Zen 5 a two-source permute takes
-// about 1.4 times the throughput of a one-source one (2026-12).
+// about 1.4 times the throughput of a one-source one.
 struct GroupPlan {
   int n[3];
 };
@@ -182,7 +182,7 @@ struct Halves {
 //   y2 = b ^ c ^ r2(c) ^ r1(x1) ^ r2(b)          (= y1 ^ r1(x2))
 //   y3 = y2 ^ r31(x2) ^ r15(y2)                   (= y2 ^ r31(x3))
 //   r24(y3) = r24(y2) ^ r23(x2) ^ r7(y2)
-// which takes about 28 cycles (Zen 5, 2026-12).
+// which takes about 28 cycles (Zen 5).
 NGCC_ALWAYS_INLINE void sbox16(V &x, V &y, const RoundConstantVectors &k, int g) {
   using avx512::rotr32;
   const V c = load(k.c[g]);

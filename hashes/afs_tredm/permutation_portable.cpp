@@ -1,5 +1,5 @@
 // AFS-p-S6[1600] rounds and block absorption, portable reference (§4, §5.1 of
-// research/hash-01-afs-tredm.md): the steps of permutation.hpp in the order
+// docs/specs/hash-01-afs-tredm.md): the steps of permutation.hpp in the order
 // of the specification; no intrinsics, no table look-ups indexed by data.
 #include "afs_tredm/afs_tredm.hpp"
 

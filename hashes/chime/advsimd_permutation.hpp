@@ -6,7 +6,7 @@
 //
 // Not scalar: it folds every rotation and shift into its EOR, but needs 108
 // integer instructions a round against 80 vector ones here, and LLVM 19
-// models Oryon's scalar EOR / BIC at 1.5 a cycle (llvm-mca, 2026-12).
+// models Oryon's scalar EOR / BIC at 1.5 a cycle.
 #pragma once
 
 #include <arm_neon.h>
@@ -34,7 +34,7 @@ struct Branch {
 // the chain t1 -> c0' -> b1' that bounds a round. Off it, χ's BIC and the
 // three-input XORs pass through an empty asm, which keeps GCC from fusing
 // them into BCAX / EOR3 itself; it still fuses a few two-input EORs, which
-// measured best on both cores (llvm-mca, 2026-12).
+// is best on both cores in llvm-mca's models.
 NGCC_ALWAYS_INLINE Half unfused(Half x) {
 #ifdef __ARM_FEATURE_SHA3
   asm("" : "+w"(x));

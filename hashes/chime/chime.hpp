@@ -1,6 +1,6 @@
 // CHIME (NGCC Round 1 candidate hash-26): the parameters of its instances and
 // the mode (padding, absorbing, digest). The permutation: permutation.hpp.
-// Section numbers (§) refer to research/hash-26-chime.md.
+// Section numbers (§) refer to docs/specs/hash-26-chime.md.
 #pragma once
 
 #include <cstddef>

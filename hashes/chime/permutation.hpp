@@ -1,4 +1,4 @@
-// The CHIME permutation P15 / P20 (§4-§8 of research/hash-26-chime.md) and
+// The CHIME permutation P15 / P20 (§4-§8 of docs/specs/hash-26-chime.md) and
 // the block absorption built on it: the state, the round constants, and the
 // table of implementations, each with the same operations.
 #pragma once

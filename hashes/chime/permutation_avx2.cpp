@@ -86,8 +86,8 @@ NGCC_ALWAYS_INLINE Branches round(const Branches &s, const V *rc) {
 }
 
 // An empty asm that keeps each round's instructions together, in the order
-// of round(); letting the compiler interleave rounds measured 1.5-2% slower
-// (Zen 3, 2026-11).
+// of round(); letting the compiler interleave rounds is 1.5-2% slower
+// (Zen 3).
 NGCC_ALWAYS_INLINE void round_boundary(Branches &s) {
   asm("" : "+x"(s.a0), "+x"(s.a1), "+x"(s.b0), "+x"(s.b1), "+x"(s.c0), "+x"(s.c1));
 }

@@ -5,7 +5,7 @@
 //
 // vpternlogq makes every three-input XOR and each χ output one instruction
 // and vprolq each rotation: 27 instructions a round. Where simple vector
-// instructions take 2 cycles (Zen 5, 2026-12) the loop is bound by the
+// instructions take 2 cycles (Zen 5) the loop is bound by the
 // latency of the chain from round to round, not by throughput, so round()
 // spends two instructions to shorten that chain and orders every operand.
 #include <cstdint>
@@ -38,7 +38,7 @@ NGCC_ALWAYS_INLINE V shr5(V x) { return _mm256_srli_epi64(x, 5); }
 using Branches = ymm::Registers;
 
 // vpternlogq reads its first operand (the destination register) two cycles
-// before it can read the other two (Zen 5, 2026-12: 2 cycles latency from
+// before it can read the other two (Zen 5: 2 cycles latency from
 // the first, 3 from the others), so every call below passes the input that
 // is ready last first.
 template <int table>

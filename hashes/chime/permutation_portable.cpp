@@ -1,10 +1,10 @@
 // CHIME permutation P15 / P20 and block absorption, portable reference
-// (§4-§11 of research/hash-26-chime.md). Readable first: one function per
+// (§4-§11 of docs/specs/hash-26-chime.md). Readable first: one function per
 // step, each on whole branches. The steps are forced inline and the rounds
 // of a group of six unrolled, so the parity choices of §7/§8 and the branch
 // rotation are settled at compile time and GCC -O2 works on the 24 words
 // themselves, not on Branch objects in memory (1.9 times faster than calls
-// on Branch references, GCC 12 on Zen 5, 2026-12).
+// on Branch references, GCC 12 on Zen 5).
 #include <cstdint>
 #include <utility>
 

@@ -39,7 +39,7 @@ struct BlockLoop {
   // The block loops are kept out of absorb() (noinline) and carry the state
   // in a local copy: otherwise GCC 12 keeps the state on the stack between
   // blocks, a store-to-load round trip on the critical path of every block
-  // (5% on CHIME-512, 3% on CHIME-1024 on Zen 3, 2026-11; clang does not need it).
+  // (5% on CHIME-512, 3% on CHIME-1024 on Zen 3; clang does not need it).
 
   // CHIME-512 (§10): no feed-forward.
   __attribute__((noinline)) static void absorb_512(Registers &state, const std::uint8_t *p, std::size_t nblocks) {

@@ -1,7 +1,7 @@
 // Laurus (NGCC Round 1 candidate hash-14): the parameters of its instances and
 // the mode (padding, absorption, counter-mode squeeze). The permutation P and
 // the absorb step: permutation.hpp. Section numbers (§) refer to
-// research/hash-14-laurus.md.
+// docs/specs/hash-14-laurus.md.
 //
 // Conventions (§2): the message is an MSB-first bit string; every 64 message
 // bits form one word, big-endian; output words are written big-endian.

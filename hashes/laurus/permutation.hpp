@@ -1,4 +1,4 @@
-// The Laurus permutation P (§3 of research/hash-14-laurus.md) and the
+// The Laurus permutation P (§3 of docs/specs/hash-14-laurus.md) and the
 // absorption built on it (§4.3): the state, the constants, and the table of
 // implementations, each with the same operations.
 #pragma once

@@ -7,8 +7,8 @@
 // register a change moves words only within register pairs (one vpunpck*,
 // vpalignr or vpblendd per register); with five words in a zmm register it
 // takes blends and a cross-lane vpermq, whose latency is more than twice as
-// long (AMD Zen 5, 2026-12-01: 5 cycles against 2; that layout measured 710
-// cycles per permutation, this one 570, the avx2 implementation 950):
+// long (AMD Zen 5: 5 cycles against 2; that layout takes 710 cycles per
+// permutation, this one 570, the avx2 implementation 950):
 //  - row layout (χ): x[k][g] holds row k, columns 2g and 2g + 1 (g = 2:
 //    column 4, in lane 0); χ is lane-wise on x[0..4][g];
 //  - θ layout: t[2c + h] holds column c, rows 2h and 2h + 1 (h = 0, 1); θ

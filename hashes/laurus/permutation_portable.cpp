@@ -1,5 +1,5 @@
 // Portable reference of the Laurus permutation (§3.5 of
-// research/hash-14-laurus.md): ι, χ, θ, π per round, each step written as
+// docs/specs/hash-14-laurus.md): ι, χ, θ, π per round, each step written as
 // the digest states it, and the absorption of §4.3 on it.
 #include "common/bits.hpp"
 #include "common/lanes.hpp"

@@ -1,6 +1,6 @@
 // MasterCube (NGCC Round 1 candidate hash-17): the parameters of its
 // instances and the sponge mode. The primitive Cube-f: permutation.hpp.
-// Section numbers (§) refer to research/hash-17-mastercube.md. The KATs follow
+// Section numbers (§) refer to docs/specs/hash-17-mastercube.md. The KATs follow
 // the submitted code where it departs from the written specification; such
 // points are marked "as implemented".
 #pragma once

@@ -1,4 +1,4 @@
-// The MasterCube primitive Cube-f (§§2-7 of research/hash-17-mastercube.md)
+// The MasterCube primitive Cube-f (§§2-7 of docs/specs/hash-17-mastercube.md)
 // and the block absorption built on it: the state, the round constants, and
 // the table of implementations, each with the same operations. Cube-f is a
 // transformation, not a permutation (§7).

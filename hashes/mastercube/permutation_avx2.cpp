@@ -30,8 +30,8 @@ struct Avx2 : Ymm {
   // 16-bit rotate right by N. By 8 it is a byte swap inside every word;
   // otherwise it is the product x * 2^(16-N), whose low half is x << (16-N)
   // and high half x >> N: the multiplier pipes are not the shift pipes
-  // (measured 4% faster per Cube-f than two shifts, AMD Zen 5, 2026-12-01;
-  // GCC emits the low half as a shift anyway).
+  // (4% faster per Cube-f than two shifts on AMD Zen 5; GCC emits the low
+  // half as a shift anyway).
   template <int N>
   NGCC_ALWAYS_INLINE static V rotr(V x) {
     if constexpr (N == 0) {

@@ -8,8 +8,8 @@
 // AdvSIMD rather than scalar code: MAndRX (§4.3), most of the work, rotates
 // 16-bit cells; on 64-bit general registers that is three instructions per
 // word (two ANDs with shifted operand, ORR), six per row, against two per
-// row in AdvSIMD (SHL, SRI). Estimated with llvm-mca (oryon-1, MasterCube-512,
-// 2026-12-02): the portable word code at -O3 23.1 cycles/byte, this 12.9;
+// row in AdvSIMD (SHL, SRI). In llvm-mca's oryon-1 model (MasterCube-512):
+// the portable word code at -O3 23.1 cycles/byte, this 12.9;
 // one branch's MAndRX moved to the integer pipes beside the other branch on
 // the vector pipes 17.1 or worse (the transfers between register files and
 // the spills cost more than the idle integer pipes give).

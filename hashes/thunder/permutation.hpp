@@ -1,4 +1,4 @@
-// The Thunder permutation Thunder-p (§3 of research/hash-33-thunder.md) and
+// The Thunder permutation Thunder-p (§3 of docs/specs/hash-33-thunder.md) and
 // the block absorption built on it (§4.2): the state, the constants, and the
 // table of implementations, each with the same operations.
 #pragma once

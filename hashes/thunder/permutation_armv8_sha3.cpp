@@ -1,6 +1,6 @@
 // Thunder-p and the block absorption for ARMv8.2-A AdvSIMD with SHA3: same
 // results as permutation_portable.cpp. Section numbers (§) refer to
-// research/hash-33-thunder.md.
+// docs/specs/hash-33-thunder.md.
 //
 // Layout: one lane per 128-bit register, in its low half (the high half is
 // never read back). Why not two lanes a register: every rotation of a round

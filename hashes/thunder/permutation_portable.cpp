@@ -1,9 +1,9 @@
 // Thunder-p and the block absorption, portable reference (§3, §4.2 of
-// research/hash-33-thunder.md), written to be read against the
+// docs/specs/hash-33-thunder.md), written to be read against the
 // specification: one loop per step, lane k = x + 5y. The loops are unrolled
 // (#pragma GCC unroll), so every lane index is a constant and the compiler
 // keeps the lanes in registers: π and ψ's copies of the state then cost
-// nothing (2.2x faster at -O2 on Zen 5, 2026-12-01).
+// nothing (2.2x faster at -O2 on Zen 5).
 #include "common/lanes.hpp"
 #include "thunder/thunder.hpp"
 

@@ -1,7 +1,7 @@
 // Thunder (NGCC Round 1 candidate hash-33): the parameters of its instances and
 // the mode, a feed-forward sponge (padding, absorbing, squeezing). The
 // permutation: permutation.hpp. Section numbers (§) refer to
-// research/hash-33-thunder.md.
+// docs/specs/hash-33-thunder.md.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-// Finding hash-01-2 (research/hash-01-afs-tredm.md §10): the final framed
+// Finding hash-01-2 (docs/specs/hash-01-afs-tredm.md §10): the final framed
 // block is absorbed like any other block, so after hashing M the state is
 // R || z || u (rate, published digest, one hidden lane A[24]). For
 // M' = P(M) || R, with P(M) the full framing of M, the state after P(M) is

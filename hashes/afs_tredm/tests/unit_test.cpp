@@ -1,5 +1,5 @@
 // AFS-TrEDM unit tests: every vector and intermediate value of
-// research/hash-01-afs-tredm.md (tables in spec_vectors.hpp): the constants,
+// docs/specs/hash-01-afs-tredm.md (tables in spec_vectors.hpp): the constants,
 // the S-box and the linear layer as specified, the permutation and the
 // absorption of every implementation, the framing, and the digests of every
 // module.

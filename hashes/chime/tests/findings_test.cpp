@@ -1,4 +1,4 @@
-// Finding hash-26-1 (research/hash-26-chime.md §17): the invariant subspace of
+// Finding hash-26-1 (docs/specs/hash-26-chime.md §17): the invariant subspace of
 // repeated-word branches (x,x,x,x), the published CHIME-512 witness and
 // partial collision, and the structural steps of the CHIME-1024
 // capacity-match argument (the 2^160 search itself is not run).

@@ -1,5 +1,5 @@
 // CHIME unit tests: every vector and intermediate value of
-// research/hash-26-chime.md (§6 constants, §15.3 permutation, §15.4 block
+// docs/specs/hash-26-chime.md (§6 constants, §15.3 permutation, §15.4 block
 // states, §15.1/§15.2 digests, §15.5 KAT records), for every implementation
 // and module.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Laurus unit tests: every test vector and intermediate value of
-// research/hash-14-laurus.md §9, through every implementation of the table
+// docs/specs/hash-14-laurus.md §9, through every implementation of the table
 // (§9.4 permutation values, §9.5 absorb and squeeze traces) and through every
 // module (§9.1, §9.2 digests).
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // MasterCube unit tests: every vector and intermediate value of
-// research/hash-17-mastercube.md §§11-12 and the padding cases, over the
+// docs/specs/hash-17-mastercube.md §§11-12 and the padding cases, over the
 // implementation table and over the modules.
 #include <gtest/gtest.h>
 

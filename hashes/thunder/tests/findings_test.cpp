@@ -1,5 +1,5 @@
 // Findings: no attack on Thunder is published (§14 of
-// research/hash-33-thunder.md), so these are the two mode properties that
+// docs/specs/hash-33-thunder.md), so these are the two mode properties that
 // are easy to get wrong:
 //  1. XOF outputs of different lengths are prefixes of each other (§4.4),
 //     across many squeeze blocks, and squeezing costs one permutation call

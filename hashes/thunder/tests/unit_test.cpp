@@ -1,6 +1,6 @@
 // Thunder unit tests: the permutation check values and the round-0 trace of
 // §11, the worked example of §6 and every digest vector of §10.3/§12 of
-// research/hash-33-thunder.md, over the implementation table and over the
+// docs/specs/hash-33-thunder.md, over the implementation table and over the
 // modules.
 #include <gtest/gtest.h>
 
