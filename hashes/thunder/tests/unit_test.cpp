@@ -40,7 +40,7 @@ State permuted(const Implementation &impl, State s) {
 }
 
 State absorbed(const Implementation &impl, State s, const Bytes &blocks, const Params &p) {
-  impl.absorb(s, blocks.data(), blocks.size() / p.rate_bytes, p);
+  impl.absorb_blocks(s, blocks.data(), blocks.size() / p.rate_bytes, p);
   return s;
 }
 
