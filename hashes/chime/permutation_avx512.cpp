@@ -1,7 +1,6 @@
 // CHIME rounds with AVX-512F/VL on 256-bit registers, one branch per ymm
-// register, run by the block loop of vector_block_loop.hpp (rounds fully
-// unrolled, so the branch rotation of §8 is a compile-time renaming). Same
-// results as permutation_portable.cpp.
+// register, unrolled by permutation_vector.hpp (so the branch rotation of §8
+// is a compile-time renaming). Same results as permutation_portable.cpp.
 //
 // vpternlogq makes every three-input XOR and each χ output one instruction
 // and vprolq each rotation: 27 instructions a round. Where simple vector
@@ -11,8 +10,8 @@
 #include <cstdint>
 
 #include "chime/chime.hpp"
-#include "chime/vector_block_loop.hpp"
-#include "chime/ymm_registers.hpp"
+#include "chime/permutation_vector.hpp"
+#include "chime/permutation_ymm.hpp"
 #include "common/simd_avx512.hpp"
 
 namespace ngcc::chime {
@@ -94,7 +93,7 @@ NGCC_ALWAYS_INLINE Branches round(const Branches &s, const std::uint64_t *consta
     return {a1, b0, b1, c0, c1, a0};  // backward rotation
 }
 
-// The rounds for the block loop of vector_block_loop.hpp.
+// The rounds for permutation_vector.hpp.
 // The table's address is hidden from the optimizer, so each constant stays a
 // broadcast memory operand of its vpternlogq ({1to4}) instead of being built
 // in a register (movabs, vpbroadcastq) at every call.
@@ -109,10 +108,11 @@ struct Rounds {
     return chime::round<r>(s, constants);
   }
 };
-using Loop = vector::BlockLoop<Branches, Rounds>;
+using Avx512 = vector::Unrolled<Branches, Rounds>;
 
 }  // namespace
 
-const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures, Loop::absorb<Params>, Loop::permute};
+const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures,
+                             block_loop::absorb_blocks<Avx512, BlockShapes>, block_loop::permute<Avx512>};
 
 }  // namespace ngcc::chime

@@ -62,7 +62,7 @@ Words permuted(const Implementation &impl, Words w, unsigned rounds) {
 }
 
 Words absorbed(const Implementation &impl, Words w, const Bytes &blocks, const Params &p) {
-  impl.absorb(w, blocks.data(), blocks.size() / p.rate_bytes, p);
+  impl.absorb_blocks(w, blocks.data(), blocks.size() / p.rate_bytes, p);
   return w;
 }
 

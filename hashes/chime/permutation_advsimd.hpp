@@ -1,6 +1,6 @@
 // CHIME rounds on AArch64 AdvSIMD, one branch in two 128-bit registers (low
-// half, high half), run by the block loop of vector_block_loop.hpp (rounds
-// fully unrolled, so the branch rotation of §8 is a compile-time renaming).
+// half, high half), unrolled by permutation_vector.hpp (so the branch
+// rotation of §8 is a compile-time renaming).
 // Included by permutation_armv8.cpp and, with __ARM_FEATURE_SHA3, by
 // permutation_armv8_sha3.cpp. Same results as permutation_portable.cpp.
 //
@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "chime/chime.hpp"
-#include "chime/vector_block_loop.hpp"
+#include "chime/permutation_vector.hpp"
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "block words are loaded as little-endian lanes");
 
@@ -119,7 +119,7 @@ NGCC_ALWAYS_INLINE void store_branch(std::uint64_t *w, const Branch &x) {
   vst1q_u64(w + 2, x.hi);
 }
 
-// The state, as the block loop of vector_block_loop.hpp takes it.
+// The state, as permutation_vector.hpp takes it.
 struct Registers {
   Branch a0, a1, b0, b1, c0, c1;
 
@@ -174,14 +174,14 @@ NGCC_ALWAYS_INLINE Registers round(const Registers &s) {
   return next;
 }
 
-// The rounds for the block loop of vector_block_loop.hpp.
+// The rounds for permutation_vector.hpp.
 struct Rounds {
   template <unsigned r>
   NGCC_ALWAYS_INLINE Registers round(const Registers &s) const {
     return advsimd::round<r>(s);
   }
 };
-using Loop = vector::BlockLoop<Registers, Rounds>;
+using AdvSimd = vector::Unrolled<Registers, Rounds>;
 
 }  // namespace advsimd
 }  // namespace
