@@ -60,7 +60,7 @@ struct Replay {
   // The state after absorbing whole blocks from the IV.
   static State absorbed(const Implementation &impl, const Bytes &blocks) {
     State a = initial_value(P);
-    impl.absorb(a, blocks.data(), blocks.size() / P.rate_bytes(), P);
+    impl.absorb_blocks(a, blocks.data(), blocks.size() / P.rate_bytes(), P);
     return a;
   }
 
@@ -88,10 +88,10 @@ struct Replay {
     for (int i = 0; i < P.digest_lanes(); ++i) a[kRate + i] = load_be64(z.data() + 8 * i);
     a[kHidden] = u;
     const std::uint8_t zero_block[kMaxRateBytes] = {};
-    impl.absorb(a, zero_block, 1, P);
+    impl.absorb_blocks(a, zero_block, 1, P);
     std::uint8_t frame[kMaxFrameBytes];
     const int blocks = build_frame(P, nullptr, 0, bits_of_m_prime, frame);
-    impl.absorb(a, frame, static_cast<std::size_t>(blocks), P);
+    impl.absorb_blocks(a, frame, static_cast<std::size_t>(blocks), P);
     return digest_of_state(a);
   }
 
