@@ -57,6 +57,7 @@ void permute_portable_rounds(State &w, unsigned rounds) {
   }
 }
 
-const Implementation kPortable{"portable", kCompiledFeatures, absorb_blocks<permute>, permute};
+const Implementation kPortable{"portable", kCompiledFeatures,
+                               block_loop::absorb_blocks<OnState<permute>, BlockShapes>, permute};
 
 }  // namespace ngcc::laurus
