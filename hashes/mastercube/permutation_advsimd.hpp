@@ -1,4 +1,4 @@
-// Cube-f of permutation_row_pairs.hpp with AArch64 AdvSIMD (NEON), shared
+// Cube-f of permutation_vector.hpp with AArch64 AdvSIMD (NEON), shared
 // by permutation_armv8.cpp (ARMv8.0-A) and permutation_armv8_sha3.cpp
 // (ARMv8.2-A SHA3: three-input XOR in one EOR3). A register of two rows is
 // a pair of 128-bit registers, one row each, so SR (§4.2) and the lane
@@ -17,15 +17,15 @@
 
 #include <arm_neon.h>
 
-#include "mastercube/permutation_row_pairs.hpp"
+#include "mastercube/permutation_vector.hpp"
 
 namespace ngcc::mastercube {
 namespace {
-namespace neon {
+namespace advsimd {
 
 using Row = uint16x8_t;  // cell c is lane c (§2.2, little-endian)
 
-struct Neon {
+struct AdvSimd {
   struct V {
     Row lo, hi;  // rows 2i and 2i+1
   };
@@ -100,6 +100,6 @@ struct Neon {
   }
 };
 
-}  // namespace neon
+}  // namespace advsimd
 }  // namespace
 }  // namespace ngcc::mastercube
