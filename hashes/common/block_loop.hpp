@@ -51,6 +51,8 @@ __attribute__((noinline)) void absorb_each(typename I::Registers &state, const s
   state = s;
 }
 
+// The loop specialised for p's block size, which is that of one of the
+// shapes (every instance's is).
 template <class I, const auto &...kShape, class State, class Params>
 void absorb_shapes(Shapes<kShape...>, State &state, const std::uint8_t *blocks, std::size_t nblocks,
                    const Params &p) {
