@@ -1,7 +1,7 @@
 // AFS-TrEDM (NGCC Round 1 candidate hash-01, variant S6): the parameters of
 // its instances and the mode (aligned TrEDM absorption, framing, digest).
 // The permutation: permutation.hpp. Section numbers (§) refer to
-// research/hash-01-afs-tredm.md.
+// docs/specs/hash-01-afs-tredm.md.
 #pragma once
 
 #include <cstddef>
@@ -9,6 +9,7 @@
 
 #include "afs_tredm/permutation.hpp"
 #include "common/bits.hpp"
+#include "common/block_loop.hpp"
 
 namespace ngcc::afs_tredm {
 
@@ -40,6 +41,10 @@ inline constexpr Params kAfsTrEdm768{
 inline constexpr Params kAfsTrEdm1024{
     1024, 8, 12,
     "AFS-TrEDM-v2|d=1024|r=512|c=1088|b=1600|nr=24|sbox=AFS64_t5_k2|linear=AFS-LMDS-1600-S6"};
+
+// The three rates (common/block_loop.hpp).
+constexpr std::size_t block_bytes(const Params &p) { return static_cast<std::size_t>(p.rate_bytes()); }
+using BlockShapes = block_loop::Shapes<kAfsTrEdm512, kAfsTrEdm768, kAfsTrEdm1024>;
 
 constexpr int kMaxRateBytes = 128;  // AFS-TrEDM-512
 
@@ -87,12 +92,12 @@ void hash(const Implementation &impl, const std::uint8_t *msg, std::uint64_t msg
   static constexpr State kIv = initial_value(P);
   const std::uint64_t full_blocks = msg_bits / P.rate_bits();
   State a = kIv;
-  impl.absorb(a, msg, static_cast<std::size_t>(full_blocks), P);
+  impl.absorb_blocks(a, msg, static_cast<std::size_t>(full_blocks), P);
 
   std::uint8_t frame[kMaxFrameBytes];
   const int blocks = build_frame(P, msg + full_blocks * P.rate_bytes(),
                                  msg_bits - full_blocks * P.rate_bits(), msg_bits, frame);
-  impl.absorb(a, frame, static_cast<std::size_t>(blocks), P);
+  impl.absorb_blocks(a, frame, static_cast<std::size_t>(blocks), P);
 
   // The digest is the first d/64 capacity lanes, big-endian (§5.2).
   for (int i = 0; i < P.digest_lanes(); ++i) store_be64(out + 8 * i, a[P.rate_lanes + i]);

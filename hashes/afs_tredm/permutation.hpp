@@ -1,4 +1,4 @@
-// The AFS-p-S6[1600, 2n] permutation (§3, §4 of research/hash-01-afs-tredm.md)
+// The AFS-p-S6[1600, 2n] permutation (§3, §4 of docs/specs/hash-01-afs-tredm.md)
 // and the block absorption built on it: the state, the constants, the S-box
 // and the linear layer as specified, the fused form of the linear layer, and
 // the table of implementations, each with the same operations.
@@ -125,7 +125,7 @@ constexpr void multiply_by_alpha(Slice s[5]) {
 // The loops are unrolled so that, with C known, the tests on its bits fold
 // away and a straight-line XOR sequence remains; always inlined, because
 // GCC -O2 otherwise calls it out of line from the portable linear layer
-// (about 5% slower on Zen 5, 2026-12).
+// (about 5% slower on Zen 5).
 template <typename Slice>
 NGCC_ALWAYS_INLINE constexpr void mix_columns(Slice a[kLanes]) {
   Slice out[kLanes]{};
@@ -217,17 +217,6 @@ NGCC_ALWAYS_INLINE void for_each_round(int first, int last, Round round) {
   }
 }
 
-// For implementations specialised per rate: f(R) with the rate R = 16, 12
-// or 8 lanes as a std::integral_constant.
-template <typename F>
-NGCC_ALWAYS_INLINE void with_rate_lanes(int rate_lanes, F f) {
-  switch (rate_lanes) {
-    case 16: f(std::integral_constant<int, 16>{}); break;
-    case 12: f(std::integral_constant<int, 12>{}); break;
-    default: f(std::integral_constant<int, 8>{}); break;
-  }
-}
-
 // ---------------------------------------------------------------- the table
 struct Params;  // afs_tredm.hpp
 
@@ -237,9 +226,10 @@ struct Implementation {
   // For each of nblocks consecutive rate blocks (R big-endian lanes, §2):
   // XOR it into the rate, g, XOR the capacity as it was before g back into
   // the capacity, h (§5.1).
-  void (*absorb)(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p);
-  // Rounds first .. last-1 (global round indices, §4.1), in place.
-  void (*rounds)(State &state, int first, int last);
+  void (*absorb_blocks)(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p);
+  // Rounds first .. last-1 of the permutation (global round indices, §4.1),
+  // in place.
+  void (*permute)(State &state, int first, int last);
 };
 
 extern const Implementation kPortable;  // permutation_portable.cpp

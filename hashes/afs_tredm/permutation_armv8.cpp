@@ -1,8 +1,8 @@
 // AFS-p-S6[1600] rounds and block absorption for ARMv8.0-A, AdvSIMD and
 // scalar code side by side; same results as permutation_portable.cpp.
 //
-// A round is split where each unit is strongest (llvm-mca, oryon-1 and
-// neoverse-v2, 2026-12; all-scalar rounds were estimated slower on both):
+// A round is split where each unit is strongest (all-scalar rounds are
+// slower in llvm-mca's models of oryon-1 and neoverse-v2):
 //  - the S-box, a chain of 32-bit operations, on 4 lanes per vector;
 //  - the linear layer (§4.4) in the integer units: XORs of arbitrary lanes,
 //    with terms shared between output lanes, then mu, whose rotations the
@@ -15,7 +15,6 @@
 #include <utility>
 
 #include "afs_tredm/afs_tredm.hpp"
-#include "afs_tredm/lane_form.hpp"
 
 namespace ngcc::afs_tredm {
 namespace {
@@ -198,12 +197,13 @@ struct Lanes {
   alignas(16) std::uint64_t v[kPadded];
 };
 
-// The state in this implementation's form, for lane_form.hpp.
-struct LaneForm {
-  using Lanes = afs_tredm::Lanes;
+// The state in this implementation's form (common/block_loop.hpp).
+struct Armv8 {
+  using Registers = Lanes;
 
-  // Out of line: one copy of the six round variants serves g and h.
-  __attribute__((noinline)) static void run_rounds(Lanes &s, int first, int last) {
+  // Rounds first .. last-1. Out of line: one copy of the six round variants
+  // serves g and h.
+  __attribute__((noinline)) static void permute(Lanes &s, int first, int last) {
     Lanes after_sbox;
     for_each_round(first, last, [&](auto phase, int t) __attribute__((always_inline)) {
       sbox_pass(s.v, after_sbox.v, t);
@@ -211,33 +211,32 @@ struct LaneForm {
     });
   }
 
-  static Lanes load_state(const State &state) {
+  static Lanes load(const State &state) {
     Lanes s{};
     for (int i = 0; i < kLanes; ++i) s.v[i] = state[i];
     return s;
   }
 
-  static void store_state(State &state, const Lanes &s) {
+  static void store(State &state, const Lanes &s) {
     for (int i = 0; i < kLanes; ++i) state[i] = s.v[i];
   }
 
-  // §5.1 for R lanes.
-  template <int R>
-  static void absorb_blocks(Lanes &s, const std::uint8_t *p, std::size_t nblocks, int half_rounds) {
-    for (; nblocks > 0; --nblocks, p += 8 * R) {
-      for (int i = 0; i < R; ++i) s.v[i] ^= load_be64(p + 8 * i);
-      std::uint64_t before_g[kLanes - R];
-      for (int i = R; i < kLanes; ++i) before_g[i - R] = s.v[i];
-      run_rounds(s, 0, half_rounds);
-      for (int i = R; i < kLanes; ++i) s.v[i] ^= before_g[i - R];
-      run_rounds(s, half_rounds, 2 * half_rounds);
-    }
+  // §5.1.
+  template <const Params &P>
+  NGCC_ALWAYS_INLINE static void absorb_block(Lanes &s, const std::uint8_t *block) {
+    constexpr int R = P.rate_lanes;
+    for (int i = 0; i < R; ++i) s.v[i] ^= load_be64(block + 8 * i);
+    std::uint64_t before_g[kLanes - R];
+    for (int i = R; i < kLanes; ++i) before_g[i - R] = s.v[i];
+    permute(s, 0, P.half_rounds);
+    for (int i = R; i < kLanes; ++i) s.v[i] ^= before_g[i - R];
+    permute(s, P.half_rounds, 2 * P.half_rounds);
   }
 };
 
 }  // namespace
 
-const Implementation kArmv8{"armv8 (AdvSIMD + scalar)", kCompiledFeatures, absorb_in<LaneForm>,
-                            rounds_in<LaneForm>};
+const Implementation kArmv8{"armv8 (AdvSIMD + scalar)", kCompiledFeatures,
+                            block_loop::absorb_blocks<Armv8, BlockShapes>, block_loop::permute<Armv8>};
 
 }  // namespace ngcc::afs_tredm

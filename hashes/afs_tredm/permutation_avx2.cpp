@@ -14,7 +14,6 @@
 #include <utility>
 
 #include "afs_tredm/afs_tredm.hpp"
-#include "afs_tredm/lane_form.hpp"
 #include "common/simd_avx2.hpp"
 
 namespace ngcc::afs_tredm {
@@ -127,13 +126,14 @@ NGCC_ALWAYS_INLINE V load_be_lanes(const std::uint8_t *p) {
   return _mm256_shuffle_epi8(avx2::load(p), reverse_bytes);
 }
 
-// The state in this implementation's form, for lane_form.hpp.
-struct LaneForm {
-  using Lanes = afs_tredm::Lanes;
+// The state in this implementation's form (common/block_loop.hpp).
+struct Avx2 {
+  using Registers = Lanes;
 
-  // Out of line: one copy of the six round variants serves g and h of every
-  // block (inlined twice, the hot code outgrows the instruction cache).
-  __attribute__((noinline)) static void run_rounds(Lanes &state, int first, int last) {
+  // Rounds first .. last-1. Out of line: one copy of the six round variants
+  // serves g and h of every block (inlined twice, the hot code outgrows the
+  // instruction cache).
+  __attribute__((noinline)) static void permute(Lanes &state, int first, int last) {
     Lanes s = state;
     for_each_round(first, last, [&s](auto phase, int t) __attribute__((always_inline)) {
       round<decltype(phase)::value>(s, t);
@@ -141,7 +141,7 @@ struct LaneForm {
     state = s;
   }
 
-  static Lanes load_state(const State &state) {
+  static Lanes load(const State &state) {
     alignas(32) std::uint64_t lanes[kPadded] = {};
     for (int i = 0; i < kLanes; ++i) lanes[i] = state[i];
     Lanes s;
@@ -149,31 +149,31 @@ struct LaneForm {
     return s;
   }
 
-  static void store_state(State &state, const Lanes &s) {
+  static void store(State &state, const Lanes &s) {
     alignas(32) std::uint64_t lanes[kPadded];
     for (int g = 0; g < kVectors; ++g) avx2::store(lanes + 4 * g, s.v[g]);
     for (int i = 0; i < kLanes; ++i) state[i] = lanes[i];
   }
 
-  // §5.1 for R lanes, a multiple of 4: the capacity starts at a vector boundary.
-  template <int R>
-  static void absorb_blocks(Lanes &s, const std::uint8_t *p, std::size_t nblocks, int half_rounds) {
-    constexpr int rate_vectors = R / 4;
-    for (; nblocks > 0; --nblocks, p += 8 * R) {
-      for (int g = 0; g < rate_vectors; ++g)
-        s.v[g] = _mm256_xor_si256(s.v[g], load_be_lanes(p + 32 * g));
-      V before_g[kStateVectors - rate_vectors];
-      for (int g = rate_vectors; g < kStateVectors; ++g) before_g[g - rate_vectors] = s.v[g];
-      run_rounds(s, 0, half_rounds);
-      for (int g = rate_vectors; g < kStateVectors; ++g)
-        s.v[g] = _mm256_xor_si256(s.v[g], before_g[g - rate_vectors]);
-      run_rounds(s, half_rounds, 2 * half_rounds);
-    }
+  // §5.1; the rate, a multiple of 4 lanes, ends at a vector boundary.
+  template <const Params &P>
+  NGCC_ALWAYS_INLINE static void absorb_block(Lanes &s, const std::uint8_t *block) {
+    constexpr int rate_vectors = P.rate_lanes / 4;
+    static_assert(P.rate_lanes % 4 == 0);
+    for (int g = 0; g < rate_vectors; ++g)
+      s.v[g] = _mm256_xor_si256(s.v[g], load_be_lanes(block + 32 * g));
+    V before_g[kStateVectors - rate_vectors];
+    for (int g = rate_vectors; g < kStateVectors; ++g) before_g[g - rate_vectors] = s.v[g];
+    permute(s, 0, P.half_rounds);
+    for (int g = rate_vectors; g < kStateVectors; ++g)
+      s.v[g] = _mm256_xor_si256(s.v[g], before_g[g - rate_vectors]);
+    permute(s, P.half_rounds, 2 * P.half_rounds);
   }
 };
 
 }  // namespace
 
-const Implementation kAvx2{"avx2", kCompiledFeatures, absorb_in<LaneForm>, rounds_in<LaneForm>};
+const Implementation kAvx2{"avx2", kCompiledFeatures,
+                           block_loop::absorb_blocks<Avx2, BlockShapes>, block_loop::permute<Avx2>};
 
 }  // namespace ngcc::afs_tredm

@@ -17,7 +17,6 @@
 #include <cstdint>
 
 #include "afs_tredm/afs_tredm.hpp"
-#include "afs_tredm/lane_form.hpp"
 #include "common/simd_avx512.hpp"
 
 namespace ngcc::afs_tredm {
@@ -42,7 +41,7 @@ constexpr std::uint32_t kGroupLanes[kGroups] = {0xFFFFu, 0x1FF0000u};
 // permutes of both (vpermt2d). Output lane q with a0 terms in group 0 and a1
 // in group 1 needs a0 <= n0 + n2, a1 <= n1 + n2 and a0 + a1 <= n0 + n1 + n2.
 // The plan minimises 2 (n0 + n1) + 3 n2: on Zen 5 a two-source permute takes
-// about 1.4 times the throughput of a one-source one (2026-12).
+// about 1.4 times the throughput of a one-source one.
 struct GroupPlan {
   int n[3];
 };
@@ -182,7 +181,7 @@ struct Halves {
 //   y2 = b ^ c ^ r2(c) ^ r1(x1) ^ r2(b)          (= y1 ^ r1(x2))
 //   y3 = y2 ^ r31(x2) ^ r15(y2)                   (= y2 ^ r31(x3))
 //   r24(y3) = r24(y2) ^ r23(x2) ^ r7(y2)
-// which takes about 28 cycles (Zen 5, 2026-12).
+// which takes about 28 cycles (Zen 5).
 NGCC_ALWAYS_INLINE void sbox16(V &x, V &y, const RoundConstantVectors &k, int g) {
   using avx512::rotr32;
   const V c = load(k.c[g]);
@@ -319,12 +318,13 @@ NGCC_ALWAYS_INLINE void load_block(const std::uint8_t *p, V &x, V &y) {
   y = _mm512_permutex2var_epi32(first, load(kBlockIndex<R>.lo), second);
 }
 
-// The state in this implementation's form, for lane_form.hpp.
-struct LaneForm {
-  using Lanes = Halves;
+// The state in this implementation's form (common/block_loop.hpp).
+struct Avx512 {
+  using Registers = Halves;
 
-  // Out of line: one copy of the six round variants serves g and h.
-  __attribute__((noinline)) static void run_rounds(Halves &state, int first, int last) {
+  // Rounds first .. last-1. Out of line: one copy of the six round variants
+  // serves g and h.
+  __attribute__((noinline)) static void permute(Halves &state, int first, int last) {
     Halves s = state;
     for_each_round(first, last, [&s](auto phase, int t) __attribute__((always_inline)) {
       round<decltype(phase)::value>(s, t);
@@ -332,53 +332,49 @@ struct LaneForm {
     state = s;
   }
 
-  static Halves load_state(const State &state) {
+  static Halves load(const State &state) {
     alignas(64) std::uint64_t lanes[2 * kGroups * 8] = {};
     for (int i = 0; i < kLanes; ++i) lanes[i] = state[i];
     Halves s;
     for (int g = 0; g < kGroups; ++g)
-      split(load(lanes + 16 * g), load(lanes + 16 * g + 8), s.x[g], s.y[g]);
+      split(afs_tredm::load(lanes + 16 * g), afs_tredm::load(lanes + 16 * g + 8), s.x[g], s.y[g]);
     return s;
   }
 
-  static void store_state(State &state, const Halves &s) {
+  static void store(State &state, const Halves &s) {
     alignas(64) std::uint64_t lanes[2 * kGroups * 8];
     for (int g = 0; g < kGroups; ++g) {
       _mm512_storeu_si512(lanes + 16 * g,
-                          _mm512_permutex2var_epi32(s.y[g], load(kInterleaveLow), s.x[g]));
+                          _mm512_permutex2var_epi32(s.y[g], afs_tredm::load(kInterleaveLow), s.x[g]));
       _mm512_storeu_si512(lanes + 16 * g + 8,
-                          _mm512_permutex2var_epi32(s.y[g], load(kInterleaveHigh), s.x[g]));
+                          _mm512_permutex2var_epi32(s.y[g], afs_tredm::load(kInterleaveHigh), s.x[g]));
     }
     for (int i = 0; i < kLanes; ++i) state[i] = lanes[i];
   }
 
   // §5.1 for R = 16, 12 or 8 lanes: the rate is slots 0..R-1 of group 0.
-  template <int R>
-  static void absorb_blocks(Halves &state, const std::uint8_t *p, std::size_t nblocks,
-                            int half_rounds) {
+  template <const Params &P>
+  NGCC_ALWAYS_INLINE static void absorb_block(Halves &s, const std::uint8_t *block) {
+    constexpr int R = P.rate_lanes;
     constexpr __mmask16 kRate = static_cast<__mmask16>((1u << R) - 1);
     constexpr __mmask16 kCapacity = static_cast<__mmask16>(~kRate);
-    Halves s = state;
-    for (; nblocks > 0; --nblocks, p += 8 * R) {
-      V mx, my;
-      load_block<R>(p, mx, my);
-      s.x[0] = _mm512_mask_xor_epi32(s.x[0], kRate, s.x[0], mx);
-      s.y[0] = _mm512_mask_xor_epi32(s.y[0], kRate, s.y[0], my);
-      const Halves before_g = s;
-      run_rounds(s, 0, half_rounds);
-      s.x[0] = _mm512_mask_xor_epi32(s.x[0], kCapacity, s.x[0], before_g.x[0]);
-      s.y[0] = _mm512_mask_xor_epi32(s.y[0], kCapacity, s.y[0], before_g.y[0]);
-      s.x[1] = _mm512_xor_si512(s.x[1], before_g.x[1]);
-      s.y[1] = _mm512_xor_si512(s.y[1], before_g.y[1]);
-      run_rounds(s, half_rounds, 2 * half_rounds);
-    }
-    state = s;
+    V mx, my;
+    load_block<R>(block, mx, my);
+    s.x[0] = _mm512_mask_xor_epi32(s.x[0], kRate, s.x[0], mx);
+    s.y[0] = _mm512_mask_xor_epi32(s.y[0], kRate, s.y[0], my);
+    const Halves before_g = s;
+    permute(s, 0, P.half_rounds);
+    s.x[0] = _mm512_mask_xor_epi32(s.x[0], kCapacity, s.x[0], before_g.x[0]);
+    s.y[0] = _mm512_mask_xor_epi32(s.y[0], kCapacity, s.y[0], before_g.y[0]);
+    s.x[1] = _mm512_xor_si512(s.x[1], before_g.x[1]);
+    s.y[1] = _mm512_xor_si512(s.y[1], before_g.y[1]);
+    permute(s, P.half_rounds, 2 * P.half_rounds);
   }
 };
 
 }  // namespace
 
 const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures,
-                             absorb_in<LaneForm>, rounds_in<LaneForm>};
+                             block_loop::absorb_blocks<Avx512, BlockShapes>, block_loop::permute<Avx512>};
 
 }  // namespace ngcc::afs_tredm

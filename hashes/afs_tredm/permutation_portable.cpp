@@ -1,5 +1,5 @@
 // AFS-p-S6[1600] rounds and block absorption, portable reference (§4, §5.1 of
-// research/hash-01-afs-tredm.md): the steps of permutation.hpp in the order
+// docs/specs/hash-01-afs-tredm.md): the steps of permutation.hpp in the order
 // of the specification; no intrinsics, no table look-ups indexed by data.
 #include "afs_tredm/afs_tredm.hpp"
 
@@ -20,27 +20,36 @@ void linear_layer(State &a, int t) {
 
 namespace {
 
-void rounds(State &a, int first, int last) {
-  for (int t = first; t < last; ++t) {
-    for (int i = 0; i < kLanes; ++i) a[i] = sbox(a[i], kRoundConstants.rc[t][i]);
-    linear_layer(a, t);
-  }
-}
+// The state as it is (common/block_loop.hpp).
+struct Portable {
+  using Registers = State;
+  static State load(const State &state) { return state; }
+  static void store(State &state, const State &a) { state = a; }
 
-// §5.1.
-void absorb(State &a, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
-  const int r = p.rate_lanes;
-  for (; nblocks > 0; --nblocks, blocks += p.rate_bytes()) {
-    for (int i = 0; i < r; ++i) a[i] ^= load_be64(blocks + 8 * i);
-    const State before_g = a;  // only the capacity, lanes r..24, is used
-    rounds(a, 0, p.half_rounds);
-    for (int i = r; i < kLanes; ++i) a[i] ^= before_g[i];
-    rounds(a, p.half_rounds, 2 * p.half_rounds);
+  // Rounds first .. last-1.
+  static void permute(State &a, int first, int last) {
+    for (int t = first; t < last; ++t) {
+      for (int i = 0; i < kLanes; ++i) a[i] = sbox(a[i], kRoundConstants.rc[t][i]);
+      linear_layer(a, t);
+    }
   }
-}
+
+  // §5.1.
+  template <const Params &P>
+  static void absorb_block(State &a, const std::uint8_t *block) {
+    constexpr int r = P.rate_lanes;
+    for (int i = 0; i < r; ++i) a[i] ^= load_be64(block + 8 * i);
+    const State before_g = a;  // only the capacity, lanes r..24, is used
+    permute(a, 0, P.half_rounds);
+    for (int i = r; i < kLanes; ++i) a[i] ^= before_g[i];
+    permute(a, P.half_rounds, 2 * P.half_rounds);
+  }
+};
 
 }  // namespace
 
-const Implementation kPortable{"portable", kCompiledFeatures, absorb, rounds};
+const Implementation kPortable{"portable", kCompiledFeatures,
+                               block_loop::absorb_blocks<Portable, BlockShapes>,
+                               block_loop::permute<Portable>};
 
 }  // namespace ngcc::afs_tredm

@@ -1,6 +1,6 @@
 // CHIME (NGCC Round 1 candidate hash-26): the parameters of its instances and
 // the mode (padding, absorbing, digest). The permutation: permutation.hpp.
-// Section numbers (§) refer to research/hash-26-chime.md.
+// Section numbers (§) refer to docs/specs/hash-26-chime.md.
 #pragma once
 
 #include <cstddef>
@@ -8,6 +8,7 @@
 
 #include "chime/permutation.hpp"
 #include "common/bits.hpp"
+#include "common/block_loop.hpp"
 
 namespace ngcc::chime {
 
@@ -21,6 +22,10 @@ struct Params {
 };
 inline constexpr Params kChime512{64, 15, false, 0, 64};
 inline constexpr Params kChime1024{56, 20, true, 8, 128};
+
+// The two rates (common/block_loop.hpp).
+constexpr std::size_t block_bytes(const Params &p) { return p.rate_bytes; }
+using BlockShapes = block_loop::Shapes<kChime512, kChime1024>;
 
 constexpr unsigned kMaxRateBytes = 64;
 // §11: the last-block flag is bit 0 of C1[0].
@@ -42,7 +47,7 @@ void hash(const Implementation &impl, const std::uint8_t *msg, std::uint64_t msg
   State state{};
   const std::uint64_t rate_bits = 8u * P.rate_bytes;
   const std::uint64_t full_blocks = msg_bits / rate_bits;
-  impl.absorb(state, msg, static_cast<std::size_t>(full_blocks), P);
+  impl.absorb_blocks(state, msg, static_cast<std::size_t>(full_blocks), P);
 
   const unsigned q = static_cast<unsigned>(msg_bits % rate_bits);
   std::uint8_t tail[2 * kMaxRateBytes] = {};
@@ -51,9 +56,9 @@ void hash(const Implementation &impl, const std::uint8_t *msg, std::uint64_t msg
   const unsigned tail_blocks = q == rate_bits - 1 ? 2 : 1;
   tail[tail_blocks * P.rate_bytes - 1] |= 0x01;
   const std::uint8_t *last = tail + (tail_blocks - 1) * P.rate_bytes;
-  if (tail_blocks == 2) impl.absorb(state, tail, 1, P);
+  if (tail_blocks == 2) impl.absorb_blocks(state, tail, 1, P);
   if (P.feed_forward) state[kLastBlockFlagWord] ^= 1;  // before the snapshot
-  impl.absorb(state, last, 1, P);
+  impl.absorb_blocks(state, last, 1, P);
 
   for (unsigned i = 0; i < P.digest_bytes / 8; ++i)
     store_le64(out + 8 * i, state[P.digest_word + i]);

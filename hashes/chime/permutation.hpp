@@ -1,4 +1,4 @@
-// The CHIME permutation P15 / P20 (§4-§8 of research/hash-26-chime.md) and
+// The CHIME permutation P15 / P20 (§4-§8 of docs/specs/hash-26-chime.md) and
 // the block absorption built on it: the state, the round constants, and the
 // table of implementations, each with the same operations.
 #pragma once
@@ -59,7 +59,7 @@ struct Implementation {
   // For each of nblocks consecutive rate-sized blocks: XOR it into the rate,
   // apply P, and for CHIME-1024 XOR the capacity as it was before P back into
   // the capacity (§10, §11).
-  void (*absorb)(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p);
+  void (*absorb_blocks)(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p);
   // P with 15 or 20 rounds (§8), in place.
   void (*permute)(State &state, unsigned rounds);
 };

@@ -1,6 +1,6 @@
-// CHIME rounds for x86-64-v3 (AVX2), one branch per ymm register, run by the
-// block loop of vector_block_loop.hpp (rounds fully unrolled, so the branch
-// rotation of §8 is a compile-time renaming). Same results as
+// CHIME rounds for x86-64-v3 (AVX2), one branch per ymm register, unrolled
+// by permutation_vector.hpp (so the branch rotation of §8 is a compile-time
+// renaming). Same results as
 // permutation_portable.cpp.
 //
 // On AMD Zen 3 a round is about 41 vector micro-ops, 12 of them
@@ -14,8 +14,8 @@
 #include <utility>
 
 #include "chime/chime.hpp"
-#include "chime/vector_block_loop.hpp"
-#include "chime/ymm_registers.hpp"
+#include "chime/permutation_vector.hpp"
+#include "chime/permutation_ymm.hpp"
 #include "common/simd_avx2.hpp"
 
 namespace ngcc::chime {
@@ -86,13 +86,13 @@ NGCC_ALWAYS_INLINE Branches round(const Branches &s, const V *rc) {
 }
 
 // An empty asm that keeps each round's instructions together, in the order
-// of round(); letting the compiler interleave rounds measured 1.5-2% slower
-// (Zen 3, 2026-11).
+// of round(); letting the compiler interleave rounds is 1.5-2% slower
+// (Zen 3).
 NGCC_ALWAYS_INLINE void round_boundary(Branches &s) {
   asm("" : "+x"(s.a0), "+x"(s.a1), "+x"(s.b0), "+x"(s.b1), "+x"(s.c0), "+x"(s.c1));
 }
 
-// The rounds for the block loop of vector_block_loop.hpp.
+// The rounds for permutation_vector.hpp.
 struct Rounds {
   const V *rc = round_constants();
   template <unsigned r>
@@ -102,10 +102,11 @@ struct Rounds {
     return next;
   }
 };
-using Loop = vector::BlockLoop<Branches, Rounds>;
+using Avx2 = vector::Unrolled<Branches, Rounds>;
 
 }  // namespace
 
-const Implementation kAvx2{"avx2", kCompiledFeatures, Loop::absorb<Params>, Loop::permute};
+const Implementation kAvx2{"avx2", kCompiledFeatures,
+                           block_loop::absorb_blocks<Avx2, BlockShapes>, block_loop::permute<Avx2>};
 
 }  // namespace ngcc::chime

@@ -1,18 +1,17 @@
 // CHIME rounds with AVX-512F/VL on 256-bit registers, one branch per ymm
-// register, run by the block loop of vector_block_loop.hpp (rounds fully
-// unrolled, so the branch rotation of §8 is a compile-time renaming). Same
-// results as permutation_portable.cpp.
+// register, unrolled by permutation_vector.hpp (so the branch rotation of §8
+// is a compile-time renaming). Same results as permutation_portable.cpp.
 //
 // vpternlogq makes every three-input XOR and each χ output one instruction
 // and vprolq each rotation: 27 instructions a round. Where simple vector
-// instructions take 2 cycles (Zen 5, 2026-12) the loop is bound by the
+// instructions take 2 cycles (Zen 5) the loop is bound by the
 // latency of the chain from round to round, not by throughput, so round()
 // spends two instructions to shorten that chain and orders every operand.
 #include <cstdint>
 
 #include "chime/chime.hpp"
-#include "chime/vector_block_loop.hpp"
-#include "chime/ymm_registers.hpp"
+#include "chime/permutation_vector.hpp"
+#include "chime/permutation_ymm.hpp"
 #include "common/simd_avx512.hpp"
 
 namespace ngcc::chime {
@@ -38,7 +37,7 @@ NGCC_ALWAYS_INLINE V shr5(V x) { return _mm256_srli_epi64(x, 5); }
 using Branches = ymm::Registers;
 
 // vpternlogq reads its first operand (the destination register) two cycles
-// before it can read the other two (Zen 5, 2026-12: 2 cycles latency from
+// before it can read the other two (Zen 5: 2 cycles latency from
 // the first, 3 from the others), so every call below passes the input that
 // is ready last first.
 template <int table>
@@ -94,7 +93,7 @@ NGCC_ALWAYS_INLINE Branches round(const Branches &s, const std::uint64_t *consta
     return {a1, b0, b1, c0, c1, a0};  // backward rotation
 }
 
-// The rounds for the block loop of vector_block_loop.hpp.
+// The rounds for permutation_vector.hpp.
 // The table's address is hidden from the optimizer, so each constant stays a
 // broadcast memory operand of its vpternlogq ({1to4}) instead of being built
 // in a register (movabs, vpbroadcastq) at every call.
@@ -109,10 +108,11 @@ struct Rounds {
     return chime::round<r>(s, constants);
   }
 };
-using Loop = vector::BlockLoop<Branches, Rounds>;
+using Avx512 = vector::Unrolled<Branches, Rounds>;
 
 }  // namespace
 
-const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures, Loop::absorb<Params>, Loop::permute};
+const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures,
+                             block_loop::absorb_blocks<Avx512, BlockShapes>, block_loop::permute<Avx512>};
 
 }  // namespace ngcc::chime

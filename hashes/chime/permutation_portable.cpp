@@ -1,10 +1,10 @@
 // CHIME permutation P15 / P20 and block absorption, portable reference
-// (§4-§11 of research/hash-26-chime.md). Readable first: one function per
+// (§4-§11 of docs/specs/hash-26-chime.md). Readable first: one function per
 // step, each on whole branches. The steps are forced inline and the rounds
 // of a group of six unrolled, so the parity choices of §7/§8 and the branch
 // rotation are settled at compile time and GCC -O2 works on the 24 words
 // themselves, not on Branch objects in memory (1.9 times faster than calls
-// on Branch references, GCC 12 on Zen 5, 2026-12).
+// on Branch references, GCC 12 on Zen 5).
 #include <cstdint>
 #include <utility>
 
@@ -117,24 +117,31 @@ void permute(State &state, unsigned n) {
   store_branches(state, s);
 }
 
-// §10, §11.
-void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
-  const unsigned rate_words = p.rate_bytes / 8;
-  for (std::size_t b = 0; b < nblocks; ++b, blocks += p.rate_bytes) {
+// The state as it is (common/block_loop.hpp).
+struct Portable {
+  using Registers = State;
+  static State load(const State &state) { return state; }
+  static void store(State &state, const State &s) { state = s; }
+  static void permute(State &state, unsigned n) { chime::permute(state, n); }
+  // §10, §11.
+  template <const Params &P>
+  static void absorb_block(State &state, const std::uint8_t *block) {
+    constexpr unsigned rate_words = P.rate_bytes / 8;
     State before = state;
-    for (unsigned j = 0; j < rate_words; ++j)
-      state[rate_word(p, j)] ^= load_le64(blocks + 8 * j);
-    permute(state, p.rounds);
-    if (p.feed_forward) {
+    for (unsigned j = 0; j < rate_words; ++j) state[rate_word(P, j)] ^= load_le64(block + 8 * j);
+    permute(state, P.rounds);
+    if (P.feed_forward) {
       // Only the capacity is fed forward; the rate words were overwritten.
-      for (unsigned j = 0; j < rate_words; ++j) before[rate_word(p, j)] = 0;
+      for (unsigned j = 0; j < rate_words; ++j) before[rate_word(P, j)] = 0;
       for (unsigned i = 0; i < kStateWords; ++i) state[i] ^= before[i];
     }
   }
-}
+};
 
 }  // namespace
 
-const Implementation kPortable{"portable", kCompiledFeatures, absorb, permute};
+const Implementation kPortable{"portable", kCompiledFeatures,
+                               block_loop::absorb_blocks<Portable, BlockShapes>,
+                               block_loop::permute<Portable>};
 
 }  // namespace ngcc::chime

@@ -1,7 +1,7 @@
 // Laurus (NGCC Round 1 candidate hash-14): the parameters of its instances and
 // the mode (padding, absorption, counter-mode squeeze). The permutation P and
 // the absorb step: permutation.hpp. Section numbers (§) refer to
-// research/hash-14-laurus.md.
+// docs/specs/hash-14-laurus.md.
 //
 // Conventions (§2): the message is an MSB-first bit string; every 64 message
 // bits form one word, big-endian; output words are written big-endian.
@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "common/bits.hpp"
+#include "common/block_loop.hpp"
 #include "laurus/permutation.hpp"
 
 namespace ngcc::laurus {
@@ -34,45 +35,13 @@ inline constexpr Params kLaurusXof{512, 1};
 
 constexpr unsigned block_words(const Params &p) { return (1536 - p.capacity_bits) / 64; }  // nr
 
+// The three block sizes (common/block_loop.hpp).
+constexpr std::size_t block_bytes(const Params &p) { return 8 * block_words(p); }
+using BlockShapes = block_loop::Shapes<kLaurus512, kLaurus768, kLaurus1024>;
+
 constexpr unsigned kFinalWords = 8;    // the final block F is always 512 bits (§4.1)
 constexpr unsigned kFinalBits = 64 * kFinalWords;
 constexpr unsigned kOutputWords = 17;  // 1088 bits per squeeze call, every instance (§4.4, §6 row 1)
-
-// §4.3 for nblocks consecutive blocks B_k, counters counter, counter + 1, ...:
-// W = [k] || X[0..23] with X = B_k || S, then S'[j] = P(W)[j+1] ^ X[(j+24) mod n],
-// n = nr + 24: the feed-forward word is the old S[24 - nr + j] for j < nr and
-// W[1 + j - nr] otherwise. For the implementations whose P works on a State
-// in memory.
-template <unsigned kBlockWords, void (*Permute)(State &)>
-void absorb_each(Chain &s, const std::uint8_t *blocks, std::size_t nblocks,
-                 std::uint64_t counter) {
-  for (; nblocks > 0; --nblocks, ++counter, blocks += 8 * kBlockWords) {
-    State w;
-    w[0] = counter;
-#pragma GCC unroll 24
-    for (unsigned j = 0; j < kBlockWords; ++j) w[1 + j] = load_be64(blocks + 8 * j);
-#pragma GCC unroll 24
-    for (unsigned j = kBlockWords; j < kChainWords; ++j) w[1 + j] = s[j - kBlockWords];
-    Chain feed_forward;
-#pragma GCC unroll 24
-    for (unsigned j = 0; j < kChainWords; ++j)
-      feed_forward[j] = j < kBlockWords ? s[kChainWords - kBlockWords + j] : w[1 + j - kBlockWords];
-    Permute(w);
-#pragma GCC unroll 24
-    for (unsigned j = 0; j < kChainWords; ++j) s[j] = w[j + 1] ^ feed_forward[j];
-  }
-}
-
-// The absorb operation built on absorb_each, for one of the three block sizes.
-template <void (*Permute)(State &)>
-void absorb_blocks(Chain &s, const std::uint8_t *blocks, std::size_t nblocks,
-                   std::uint64_t counter, const Params &p) {
-  switch (block_words(p)) {
-    case 16: return absorb_each<16, Permute>(s, blocks, nblocks, counter);
-    case 12: return absorb_each<12, Permute>(s, blocks, nblocks, counter);
-    default: return absorb_each<8, Permute>(s, blocks, nblocks, counter);
-  }
-}
 
 // §4.4: Y = S || F; output block b is P([2^63 | d 2^62 | b] || Y[8..31])[8..24]
 // ^ Y[15..31]. The blocks are independent calls on the same Y, so a shorter
@@ -103,9 +72,9 @@ template <const Params &P>
 void hash(const Implementation &impl, const std::uint8_t *msg, std::uint64_t msg_bits,
           std::uint8_t *out, std::size_t out_bytes) {
   constexpr std::uint64_t r = 64 * block_words(P);
-  constexpr std::size_t block_bytes = r / 8;
-  Chain s{};
-  s[kChainWords - 1] = (std::uint64_t(P.fid) << 63) + P.capacity_bits;  // §4.2
+  constexpr std::size_t kBlockBytes = block_bytes(P);
+  Chaining c{{}, 0};
+  c.s[kChainWords - 1] = (std::uint64_t(P.fid) << 63) + P.capacity_bits;  // §4.2
 
   // §4.1: d = 1 iff L > 0 and (L - 512) is a non-negative multiple of r;
   // then the message is not padded and its last 512 bits are F. Otherwise
@@ -117,18 +86,18 @@ void hash(const Implementation &impl, const std::uint8_t *msg, std::uint64_t msg
   // Blocks of message bits only are absorbed straight from msg; the rest (at
   // most one padded block, then F) is assembled in `tail`.
   const std::uint64_t direct_blocks = unpadded ? blocks : std::min(blocks, msg_bits / r);
-  impl.absorb(s, msg, static_cast<std::size_t>(direct_blocks), 0, P);
-  const std::uint8_t *rest = msg + direct_blocks * block_bytes;
-  if (unpadded) return squeeze(impl, s, rest, true, out, out_bytes);
+  impl.absorb_blocks(c, msg, static_cast<std::size_t>(direct_blocks), P);
+  const std::uint8_t *rest = msg + direct_blocks * kBlockBytes;
+  if (unpadded) return squeeze(impl, c.s, rest, true, out, out_bytes);
 
-  std::uint8_t tail[block_bytes + kFinalBits / 8] = {};
+  std::uint8_t tail[kBlockBytes + kFinalBits / 8] = {};
   copy_message_bits_then_one(tail, rest, msg_bits - direct_blocks * r);
   const std::uint8_t *final_block = tail;
   if (direct_blocks < blocks) {  // 512 < s < r: one padded block, then F = 0
-    impl.absorb(s, tail, 1, direct_blocks, P);
-    final_block = tail + block_bytes;
+    impl.absorb_blocks(c, tail, 1, P);  // block number direct_blocks
+    final_block = tail + kBlockBytes;
   }
-  squeeze(impl, s, final_block, false, out, out_bytes);
+  squeeze(impl, c.s, final_block, false, out, out_bytes);
 }
 
 }  // namespace ngcc::laurus

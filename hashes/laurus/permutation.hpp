@@ -1,4 +1,4 @@
-// The Laurus permutation P (§3 of research/hash-14-laurus.md) and the
+// The Laurus permutation P (§3 of docs/specs/hash-14-laurus.md) and the
 // absorption built on it (§4.3): the state, the constants, and the table of
 // implementations, each with the same operations.
 #pragma once
@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "common/bits.hpp"
 #include "common/cpu_features.hpp"
 
 namespace ngcc::laurus {
@@ -18,6 +19,12 @@ constexpr unsigned kChainWords = 24;  // the chaining value S, 1536 bits (§1)
 constexpr unsigned kRounds = 16;
 using State = std::array<std::uint64_t, kStateWords>;
 using Chain = std::array<std::uint64_t, kChainWords>;
+// What absorption carries from block to block (§4.3): S and the counter of
+// the next block.
+struct Chaining {
+  Chain s;
+  std::uint64_t counter;
+};
 
 // §3.1, table; RC[k+1] = RC[k] * x in GF(2^64) mod
 // x^64 + x^63 + x^62 + x^54 + x^40 + x^35 + x^15 + x + 1 (checked by a unit test).
@@ -41,17 +48,47 @@ inline constexpr unsigned kPiSource[kStateWords] = {
 };
 
 struct Params;  // laurus.hpp
+constexpr unsigned block_words(const Params &p);  // laurus.hpp
 
 struct Implementation {
   const char *name;
   CpuFeatures needs;
   // §4.3 for nblocks consecutive r-bit blocks (r = 1536 - c), the first with
-  // counter word `counter`, the next with counter + 1, ...: S carried from
-  // block to block.
-  void (*absorb)(Chain &s, const std::uint8_t *blocks, std::size_t nblocks,
-                 std::uint64_t counter, const Params &p);
+  // counter word c.counter, the next with c.counter + 1, ...: S carried from
+  // block to block, c.counter advanced past the last block.
+  void (*absorb_blocks)(Chaining &c, const std::uint8_t *blocks, std::size_t nblocks, const Params &p);
   // P (§3.5), in place.
   void (*permute)(State &w);
+};
+
+// The absorption of the implementations whose P works on a State in memory
+// (common/block_loop.hpp): §4.3, W = [k] || X[0..23] with X = B_k || S, then
+// S'[j] = P(W)[j+1] ^ X[(j+24) mod n], n = nr + 24: the feed-forward word is
+// the old S[24 - nr + j] for j < nr and W[1 + j - nr] otherwise.
+template <void (*Permute)(State &)>
+struct OnState {
+  using Registers = Chaining;
+  static Chaining load(const Chaining &c) { return c; }
+  static void store(Chaining &c, const Chaining &s) { c = s; }
+
+  template <const Params &P>
+  NGCC_ALWAYS_INLINE static void absorb_block(Chaining &c, const std::uint8_t *block) {
+    constexpr unsigned kBlockWords = block_words(P);
+    Chain &s = c.s;
+    State w;
+    w[0] = c.counter++;
+#pragma GCC unroll 24
+    for (unsigned j = 0; j < kBlockWords; ++j) w[1 + j] = load_be64(block + 8 * j);
+#pragma GCC unroll 24
+    for (unsigned j = kBlockWords; j < kChainWords; ++j) w[1 + j] = s[j - kBlockWords];
+    Chain feed_forward;
+#pragma GCC unroll 24
+    for (unsigned j = 0; j < kChainWords; ++j)
+      feed_forward[j] = j < kBlockWords ? s[kChainWords - kBlockWords + j] : w[1 + j - kBlockWords];
+    Permute(w);
+#pragma GCC unroll 24
+    for (unsigned j = 0; j < kChainWords; ++j) s[j] = w[j + 1] ^ feed_forward[j];
+  }
 };
 
 extern const Implementation kPortable;  // permutation_portable.cpp

@@ -77,6 +77,7 @@ void permute(State &state) {
 
 }  // namespace
 
-const Implementation kArmv8{"armv8 (scalar)", kCompiledFeatures, absorb_blocks<permute>, permute};
+const Implementation kArmv8{"armv8 (scalar)", kCompiledFeatures,
+                            block_loop::absorb_blocks<OnState<permute>, BlockShapes>, permute};
 
 }  // namespace ngcc::laurus

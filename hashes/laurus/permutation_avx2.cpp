@@ -166,6 +166,7 @@ void permute(State &w) {
 
 }  // namespace
 
-const Implementation kAvx2{"avx2", kCompiledFeatures, absorb_blocks<permute>, permute};
+const Implementation kAvx2{"avx2", kCompiledFeatures,
+                           block_loop::absorb_blocks<OnState<permute>, BlockShapes>, permute};
 
 }  // namespace ngcc::laurus

@@ -7,8 +7,8 @@
 // register a change moves words only within register pairs (one vpunpck*,
 // vpalignr or vpblendd per register); with five words in a zmm register it
 // takes blends and a cross-lane vpermq, whose latency is more than twice as
-// long (AMD Zen 5, 2026-12-01: 5 cycles against 2; that layout measured 710
-// cycles per permutation, this one 570, the avx2 implementation 950):
+// long (AMD Zen 5: 5 cycles against 2; that layout takes 710 cycles per
+// permutation, this one 570, the avx2 implementation 950):
 //  - row layout (χ): x[k][g] holds row k, columns 2g and 2g + 1 (g = 2:
 //    column 4, in lane 0); χ is lane-wise on x[0..4][g];
 //  - θ layout: t[2c + h] holds column c, rows 2h and 2h + 1 (h = 0, 1); θ
@@ -299,35 +299,40 @@ NGCC_ALWAYS_INLINE void next_chain(H (&next)[12], const Rows &x, const std::uint
   ((next[i] = next_chain_pair<nr, i>(x, block, s)), ...);
 }
 
-template <unsigned nr>
-void absorb_each(Chain &chain, const std::uint8_t *block, std::size_t nblocks,
-                 std::uint64_t counter) {
-  H s[12];
-  for (int i = 0; i < 12; ++i) s[i] = load_words(&chain[2 * i]);
-  for (; nblocks > 0; --nblocks, ++counter, block += 8 * nr) {
+// S in registers, two words each, and the counter (common/block_loop.hpp).
+struct Avx512 {
+  struct Registers {
+    H s[12];
+    std::uint64_t counter;
+  };
+  static Registers load(const Chaining &c) {
+    Registers r;
+    for (int i = 0; i < 12; ++i) r.s[i] = load_words(&c.s[2 * i]);
+    r.counter = c.counter;
+    return r;
+  }
+  static void store(Chaining &c, const Registers &r) {
+    for (int i = 0; i < 12; ++i) _mm_storeu_si128(reinterpret_cast<H *>(&c.s[2 * i]), r.s[i]);
+    c.counter = r.counter;
+  }
+
+  template <const Params &P>
+  NGCC_ALWAYS_INLINE static void absorb_block(Registers &r, const std::uint8_t *block) {
+    constexpr unsigned nr = block_words(P);
     Rows x;
     // ι of round 0 goes with the counter word W[0].
-    const H counter_word = _mm_cvtsi64_si128(static_cast<long long>(counter ^ kRoundConstants[0]));
-    input_rows<nr>(x, counter_word, block, s, std::make_integer_sequence<int, 15>{});
+    const H counter_word = _mm_cvtsi64_si128(static_cast<long long>(r.counter++ ^ kRoundConstants[0]));
+    input_rows<nr>(x, counter_word, block, r.s, std::make_integer_sequence<int, 15>{});
     rounds(x);
     H next[12];
-    next_chain<nr>(next, x, block, s, std::make_integer_sequence<int, 12>{});
-    for (int i = 0; i < 12; ++i) s[i] = next[i];
+    next_chain<nr>(next, x, block, r.s, std::make_integer_sequence<int, 12>{});
+    for (int i = 0; i < 12; ++i) r.s[i] = next[i];
   }
-  for (int i = 0; i < 12; ++i) _mm_storeu_si128(reinterpret_cast<H *>(&chain[2 * i]), s[i]);
-}
-
-void absorb(Chain &s, const std::uint8_t *blocks, std::size_t nblocks, std::uint64_t counter,
-            const Params &p) {
-  switch (block_words(p)) {
-    case 16: return absorb_each<16>(s, blocks, nblocks, counter);
-    case 12: return absorb_each<12>(s, blocks, nblocks, counter);
-    default: return absorb_each<8>(s, blocks, nblocks, counter);
-  }
-}
+};
 
 }  // namespace
 
-const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures, absorb, permute};
+const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures,
+                             block_loop::absorb_blocks<Avx512, BlockShapes>, permute};
 
 }  // namespace ngcc::laurus

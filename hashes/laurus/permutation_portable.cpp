@@ -1,5 +1,5 @@
 // Portable reference of the Laurus permutation (§3.5 of
-// research/hash-14-laurus.md): ι, χ, θ, π per round, each step written as
+// docs/specs/hash-14-laurus.md): ι, χ, θ, π per round, each step written as
 // the digest states it, and the absorption of §4.3 on it.
 #include "common/bits.hpp"
 #include "common/lanes.hpp"
@@ -57,6 +57,7 @@ void permute_portable_rounds(State &w, unsigned rounds) {
   }
 }
 
-const Implementation kPortable{"portable", kCompiledFeatures, absorb_blocks<permute>, permute};
+const Implementation kPortable{"portable", kCompiledFeatures,
+                               block_loop::absorb_blocks<OnState<permute>, BlockShapes>, permute};
 
 }  // namespace ngcc::laurus

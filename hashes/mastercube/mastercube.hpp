@@ -1,6 +1,6 @@
 // MasterCube (NGCC Round 1 candidate hash-17): the parameters of its
 // instances and the sponge mode. The primitive Cube-f: permutation.hpp.
-// Section numbers (§) refer to research/hash-17-mastercube.md. The KATs follow
+// Section numbers (§) refer to docs/specs/hash-17-mastercube.md. The KATs follow
 // the submitted code where it departs from the written specification; such
 // points are marked "as implemented".
 #pragma once
@@ -9,18 +9,23 @@
 #include <cstdint>
 
 #include "common/bits.hpp"
+#include "common/block_loop.hpp"
 #include "mastercube/permutation.hpp"
 
 namespace ngcc::mastercube {
 
 // §1: the instances differ only in the rate and the digest length.
 struct Params {
-  std::size_t rate_bytes;    // R = r / 8; always 32q + 24 (see permutation_ymm.hpp)
+  std::size_t rate_bytes;    // R = r / 8; always 32q + 24 (see permutation_vector.hpp)
   std::size_t digest_bytes;  // d / 8
 };
 inline constexpr Params kMasterCube512{120, 64};
 inline constexpr Params kMasterCube768{88, 96};
 inline constexpr Params kMasterCube1024{56, 128};
+
+// The three rates (common/block_loop.hpp).
+constexpr std::size_t block_bytes(const Params &p) { return p.rate_bytes; }
+using BlockShapes = block_loop::Shapes<kMasterCube512, kMasterCube768, kMasterCube1024>;
 
 constexpr std::size_t kMaxRateBytes = 120;
 
@@ -47,11 +52,11 @@ void hash(const Implementation &impl, const std::uint8_t *msg, std::uint64_t msg
   const std::uint64_t full_blocks = msg_bits / rate_bits;
 
   State state{};
-  impl.absorb(state, msg, static_cast<std::size_t>(full_blocks), P);
+  impl.absorb_blocks(state, msg, static_cast<std::size_t>(full_blocks), P);
 
   std::uint8_t last[kMaxRateBytes];
   pad_final_block(last, P.rate_bytes, msg + full_blocks * P.rate_bytes, msg_bits % rate_bits);
-  impl.absorb(state, last, 1, P);
+  impl.absorb_blocks(state, last, 1, P);
 
   std::size_t done = 0;
   for (;;) {
@@ -59,7 +64,7 @@ void hash(const Implementation &impl, const std::uint8_t *msg, std::uint64_t msg
       store_le64(out + done, state.word[i]);
     }
     if (done == P.digest_bytes) break;
-    impl.cube_f(state);
+    impl.permute(state);
   }
 }
 

@@ -1,4 +1,4 @@
-// The MasterCube primitive Cube-f (§§2-7 of research/hash-17-mastercube.md)
+// The MasterCube primitive Cube-f (§§2-7 of docs/specs/hash-17-mastercube.md)
 // and the block absorption built on it: the state, the round constants, and
 // the table of implementations, each with the same operations. Cube-f is a
 // transformation, not a permutation (§7).
@@ -48,16 +48,17 @@ struct Implementation {
   // For each of n_blocks consecutive p.rate_bytes-byte blocks: XOR the block
   // into cells 0 .. rate_bytes/2 - 1 as little-endian words (§2.2), then
   // apply Cube-f.
-  void (*absorb)(State &state, const std::uint8_t *blocks, std::size_t n_blocks, const Params &p);
-  // Cube-f (§7), in place.
-  void (*cube_f)(State &state);
+  void (*absorb_blocks)(State &state, const std::uint8_t *blocks, std::size_t n_blocks, const Params &p);
+  // Cube-f (§7), in place; named as the other families' primitive, though
+  // Cube-f is no permutation.
+  void (*permute)(State &state);
 };
 
 extern const Implementation kPortable;  // permutation_portable.cpp
 extern const Implementation kAvx2;      // permutation_avx2.cpp + permutation_ymm.hpp, x86-64-v3
 extern const Implementation kAvx512;    // permutation_avx512.cpp + permutation_ymm.hpp, AVX-512F/BW/VL/VBMI2
-extern const Implementation kArmv8;     // permutation_armv8.cpp + permutation_neon.hpp, ARMv8.0-A AdvSIMD
-extern const Implementation kArmv8Sha3;  // permutation_armv8_sha3.cpp + permutation_neon.hpp, + SHA3
+extern const Implementation kArmv8;     // permutation_armv8.cpp + permutation_advsimd.hpp, ARMv8.0-A AdvSIMD
+extern const Implementation kArmv8Sha3;  // permutation_armv8_sha3.cpp + permutation_advsimd.hpp, + SHA3
 
 inline const Implementation *const kImplementations[] = {
     &kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512) NGCC_AARCH64_ONLY(&kArmv8, &kArmv8Sha3)};

@@ -1,5 +1,5 @@
 // AVX2 MasterCube primitive (x86-64-v3), same interface and output as
-// permutation_portable.cpp: Cube-f of permutation_row_pairs.hpp with AVX2
+// permutation_portable.cpp: Cube-f of permutation_vector.hpp with AVX2
 // instructions.
 #include "mastercube/permutation_ymm.hpp"
 
@@ -9,7 +9,7 @@ namespace {
 using avx2::V;
 using ymm::Ymm;
 
-// pshufb mask of Isa::move_rows (permutation_row_pairs.hpp) within the lanes.
+// pshufb mask of Isa::move_rows (permutation_vector.hpp) within the lanes.
 struct ByteMask {
   alignas(32) std::uint8_t byte[32];
 };
@@ -30,8 +30,8 @@ struct Avx2 : Ymm {
   // 16-bit rotate right by N. By 8 it is a byte swap inside every word;
   // otherwise it is the product x * 2^(16-N), whose low half is x << (16-N)
   // and high half x >> N: the multiplier pipes are not the shift pipes
-  // (measured 4% faster per Cube-f than two shifts, AMD Zen 5, 2026-12-01;
-  // GCC emits the low half as a shift anyway).
+  // (4% faster per Cube-f than two shifts on AMD Zen 5; GCC emits the low
+  // half as a shift anyway).
   template <int N>
   NGCC_ALWAYS_INLINE static V rotr(V x) {
     if constexpr (N == 0) {
@@ -62,6 +62,8 @@ struct Avx2 : Ymm {
 
 }  // namespace
 
-const Implementation kAvx2{"avx2", kCompiledFeatures, row_pairs::absorb<Avx2>, row_pairs::cube_f<Avx2>};
+const Implementation kAvx2{"avx2", kCompiledFeatures,
+                           block_loop::absorb_blocks<vector::RowPairs<Avx2>, BlockShapes>,
+                           block_loop::permute<vector::RowPairs<Avx2>>};
 
 }  // namespace ngcc::mastercube

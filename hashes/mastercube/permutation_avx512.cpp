@@ -1,5 +1,5 @@
 // AVX-512 MasterCube primitive (AVX-512F/BW/VL + VBMI2), same interface and
-// output as permutation_portable.cpp: Cube-f of permutation_row_pairs.hpp with
+// output as permutation_portable.cpp: Cube-f of permutation_vector.hpp with
 // AVX-512 instructions on 256-bit registers. A 16-bit rotation is one
 // instruction (vpshrdw, VBMI2), every three-input XOR or AND-XOR one
 // vpternlogd, and moving rows between lanes together with rotating their
@@ -53,7 +53,8 @@ struct Avx512 : Ymm {
 
 }  // namespace
 
-const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures, row_pairs::absorb<Avx512>,
-                             row_pairs::cube_f<Avx512>};
+const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures,
+                             block_loop::absorb_blocks<vector::RowPairs<Avx512>, BlockShapes>,
+                             block_loop::permute<vector::RowPairs<Avx512>>};
 
 }  // namespace ngcc::mastercube

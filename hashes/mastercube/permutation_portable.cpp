@@ -200,16 +200,24 @@ void cube_f(State &s) {
 
 namespace {
 
-// §8.1: block bytes 8i .. 8i+7 are word i (little-endian cells, §2.2).
-void absorb(State &state, const std::uint8_t *blocks, std::size_t n_blocks, const Params &p) {
-  for (std::size_t b = 0; b < n_blocks; ++b, blocks += p.rate_bytes) {
-    for (std::size_t i = 0; i < p.rate_bytes / 8; ++i) state.word[i] ^= load_le64(blocks + 8 * i);
+// The state as it is (common/block_loop.hpp).
+struct Portable {
+  using Registers = State;
+  static State load(const State &state) { return state; }
+  static void store(State &state, const State &s) { state = s; }
+  static void permute(State &s) { layers::cube_f(s); }
+  // §8.1: block bytes 8i .. 8i+7 are word i (little-endian cells, §2.2).
+  template <const Params &P>
+  static void absorb_block(State &state, const std::uint8_t *block) {
+    for (std::size_t i = 0; i < P.rate_bytes / 8; ++i) state.word[i] ^= load_le64(block + 8 * i);
     layers::cube_f(state);
   }
-}
+};
 
 }  // namespace
 
-const Implementation kPortable{"portable", kCompiledFeatures, absorb, layers::cube_f};
+const Implementation kPortable{"portable", kCompiledFeatures,
+                               block_loop::absorb_blocks<Portable, BlockShapes>,
+                               block_loop::permute<Portable>};
 
 }  // namespace ngcc::mastercube

@@ -1,10 +1,10 @@
 // The instructions the x86 implementations (permutation_avx2.cpp,
-// permutation_avx512.cpp) share for Cube-f of permutation_row_pairs.hpp:
+// permutation_avx512.cpp) share for Cube-f of permutation_vector.hpp:
 // a register of two rows is one 256-bit register, a row one 128-bit lane.
 #pragma once
 
 #include "common/simd_avx2.hpp"
-#include "mastercube/permutation_row_pairs.hpp"
+#include "mastercube/permutation_vector.hpp"
 
 namespace ngcc::mastercube {
 namespace {

@@ -1,4 +1,4 @@
-// The Thunder permutation Thunder-p (§3 of research/hash-33-thunder.md) and
+// The Thunder permutation Thunder-p (§3 of docs/specs/hash-33-thunder.md) and
 // the block absorption built on it (§4.2): the state, the constants, and the
 // table of implementations, each with the same operations.
 #pragma once
@@ -36,7 +36,7 @@ struct Implementation {
   // For each of nblocks consecutive rate_bytes blocks (§4.2): XOR block bytes
   // 8i..8i+7 (big-endian) into lane 24 - i, apply Thunder-p, and XOR the
   // capacity lanes as they were just before it back into the capacity.
-  void (*absorb)(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p);
+  void (*absorb_blocks)(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p);
   // Thunder-p (§3), in place.
   void (*permute)(State &state);
 };
@@ -49,46 +49,6 @@ extern const Implementation kArmv8Sha3;  // permutation_armv8_sha3.cpp, ARMv8.2-
 
 inline const Implementation *const kImplementations[] = {&kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512)
                                                                  NGCC_AARCH64_ONLY(&kArmv8, &kArmv8Sha3)};
-
-// The vector implementations keep the state in registers, in a layout of
-// their own, for a whole absorb call. R gives that layout, R::Registers, and
-// static members
-//   Registers load(const State &);  void store(State &, const Registers &);
-//   void permute(Registers &);
-//   template <int rate_lanes> void absorb_block(Registers &, const std::uint8_t *block);
-// RegisterImplementation<R> makes Implementation::absorb and ::permute of them.
-template <class R>
-struct RegisterImplementation {
-  using Registers = typename R::Registers;
-
-  // The block loop is kept out of absorb() (noinline) and carries the state
-  // in a local copy, so that GCC keeps it in registers between blocks.
-  template <int rate_lanes>
-  __attribute__((noinline)) static void absorb_blocks(Registers &state, const std::uint8_t *blocks,
-                                                      std::size_t nblocks) {
-    Registers s = state;
-    for (; nblocks > 0; --nblocks, blocks += 8 * rate_lanes) R::template absorb_block<rate_lanes>(s, blocks);
-    state = s;
-  }
-
-  template <class P>  // Params; a template only because Params is declared in thunder.hpp
-  static void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const P &p) {
-    if (nblocks == 0) return;
-    Registers s = R::load(state);
-    switch (p.rate_lanes()) {  // the three rates of §1
-      case 16: absorb_blocks<16>(s, blocks, nblocks); break;
-      case 12: absorb_blocks<12>(s, blocks, nblocks); break;
-      default: absorb_blocks<8>(s, blocks, nblocks); break;
-    }
-    R::store(state, s);
-  }
-
-  static void permute(State &state) {
-    Registers s = R::load(state);
-    R::permute(s);
-    R::store(state, s);
-  }
-};
 
 // The five steps of a round of the portable implementation (§3.2), for the
 // round-0 trace of §11.

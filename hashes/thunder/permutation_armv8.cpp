@@ -154,8 +154,8 @@ NGCC_ALWAYS_INLINE void absorb_block(State &a, const std::uint8_t *block) {
   for (int k = capacity_lanes; k < kLanes; ++k) a[k] = plain(a[k], k);
 }
 
-// The plain state in registers (RegisterImplementation, permutation.hpp).
-struct InScalarRegisters {
+// The plain state in registers (common/block_loop.hpp).
+struct Armv8 {
   using Registers = State;
   static State load(const State &a) { return a; }
   static void store(State &a, const State &s) { a = s; }
@@ -164,15 +164,15 @@ struct InScalarRegisters {
 #pragma GCC unroll 25
     for (int k = 0; k < kLanes; ++k) s[k] = plain(s[k], k);
   }
-  template <int rate_lanes>
+  template <const Params &P>
   NGCC_ALWAYS_INLINE static void absorb_block(State &s, const std::uint8_t *block) {
-    thunder::absorb_block<rate_lanes>(s, block);
+    thunder::absorb_block<P.rate_lanes()>(s, block);
   }
 };
-using Armv8 = RegisterImplementation<InScalarRegisters>;
 
 }  // namespace
 
-const Implementation kArmv8{"armv8 (scalar)", kCompiledFeatures, Armv8::absorb, Armv8::permute};
+const Implementation kArmv8{"armv8 (scalar)", kCompiledFeatures,
+                            block_loop::absorb_blocks<Armv8, BlockShapes>, block_loop::permute<Armv8>};
 
 }  // namespace ngcc::thunder

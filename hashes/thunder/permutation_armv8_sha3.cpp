@@ -1,6 +1,6 @@
 // Thunder-p and the block absorption for ARMv8.2-A AdvSIMD with SHA3: same
 // results as permutation_portable.cpp. Section numbers (§) refer to
-// research/hash-33-thunder.md.
+// docs/specs/hash-33-thunder.md.
 //
 // Layout: one lane per 128-bit register, in its low half (the high half is
 // never read back). Why not two lanes a register: every rotation of a round
@@ -152,8 +152,8 @@ NGCC_ALWAYS_INLINE void absorb_block(Registers &s, const std::uint8_t *block) {
   for (int j = 0; j < capacity_lanes; ++j) s[j] = veorq_u64(s[j], before[j]);
 }
 
-// The lanes in registers (RegisterImplementation, permutation.hpp).
-struct InVectorRegisters {
+// The lanes in vector registers (common/block_loop.hpp).
+struct Armv8Sha3 {
   using Registers = thunder::Registers;
   static Registers load(const State &a) {
     Registers s;
@@ -164,15 +164,16 @@ struct InVectorRegisters {
     for (int k = 0; k < kLanes; ++k) a[k] = vgetq_lane_u64(s[k], 0);
   }
   static void permute(Registers &s) { permute_registers(s); }
-  template <int rate_lanes>
+  template <const Params &P>
   NGCC_ALWAYS_INLINE static void absorb_block(Registers &s, const std::uint8_t *block) {
-    thunder::absorb_block<rate_lanes>(s, block);
+    thunder::absorb_block<P.rate_lanes()>(s, block);
   }
 };
-using Armv8Sha3 = RegisterImplementation<InVectorRegisters>;
 
 }  // namespace
 
-const Implementation kArmv8Sha3{"armv8_sha3", kCompiledFeatures, Armv8Sha3::absorb, Armv8Sha3::permute};
+const Implementation kArmv8Sha3{"armv8_sha3", kCompiledFeatures,
+                                block_loop::absorb_blocks<Armv8Sha3, BlockShapes>,
+                                block_loop::permute<Armv8Sha3>};
 
 }  // namespace ngcc::thunder

@@ -260,21 +260,21 @@ NGCC_ALWAYS_INLINE void absorb_block(Diagonals &s, const std::uint8_t *block,
   for (int y = 0; y < 5; ++y) s.col4[y] ^= capacity4[y];
 }
 
-// The state in registers (RegisterImplementation, permutation.hpp).
-struct InDiagonals {
+// The state in the diagonals (common/block_loop.hpp).
+struct Avx2 {
   using Registers = Diagonals;
   static Diagonals load(const State &a) { return load_state(a); }
   static void store(State &a, const Diagonals &s) { store_state(a, s); }
   static void permute(Diagonals &s) { permute_diagonals(s); }
-  template <int rate_lanes>
+  template <const Params &P>
   NGCC_ALWAYS_INLINE static void absorb_block(Diagonals &s, const std::uint8_t *block) {
-    thunder::absorb_block<rate_lanes>(s, block, std::make_integer_sequence<int, 5>{});
+    thunder::absorb_block<P.rate_lanes()>(s, block, std::make_integer_sequence<int, 5>{});
   }
 };
-using Avx2 = RegisterImplementation<InDiagonals>;
 
 }  // namespace
 
-const Implementation kAvx2{"avx2", kCompiledFeatures, Avx2::absorb, Avx2::permute};
+const Implementation kAvx2{"avx2", kCompiledFeatures,
+                           block_loop::absorb_blocks<Avx2, BlockShapes>, block_loop::permute<Avx2>};
 
 }  // namespace ngcc::thunder

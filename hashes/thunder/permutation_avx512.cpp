@@ -197,21 +197,21 @@ NGCC_ALWAYS_INLINE void absorb_block(Rows &s, const std::uint8_t *block) {
     s.r[y] = _mm512_mask_xor_epi64(s.r[y], capacity_lanes<rate_lanes>(y), s.r[y], before.r[y]);
 }
 
-// The state in registers (RegisterImplementation, permutation.hpp).
-struct InRows {
+// The state in the rows (common/block_loop.hpp).
+struct Avx512 {
   using Registers = Rows;
   static Rows load(const State &a) { return load_state(a); }
   static void store(State &a, const Rows &s) { store_state(a, s); }
   static void permute(Rows &s) { permute_rows(s); }
-  template <int rate_lanes>
+  template <const Params &P>
   NGCC_ALWAYS_INLINE static void absorb_block(Rows &s, const std::uint8_t *block) {
-    thunder::absorb_block<rate_lanes>(s, block);
+    thunder::absorb_block<P.rate_lanes()>(s, block);
   }
 };
-using Avx512 = RegisterImplementation<InRows>;
 
 }  // namespace
 
-const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures, Avx512::absorb, Avx512::permute};
+const Implementation kAvx512{avx512::kImplementationName, kCompiledFeatures,
+                             block_loop::absorb_blocks<Avx512, BlockShapes>, block_loop::permute<Avx512>};
 
 }  // namespace ngcc::thunder

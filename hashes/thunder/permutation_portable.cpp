@@ -1,9 +1,9 @@
 // Thunder-p and the block absorption, portable reference (§3, §4.2 of
-// research/hash-33-thunder.md), written to be read against the
+// docs/specs/hash-33-thunder.md), written to be read against the
 // specification: one loop per step, lane k = x + 5y. The loops are unrolled
 // (#pragma GCC unroll), so every lane index is a constant and the compiler
 // keeps the lanes in registers: π and ψ's copies of the state then cost
-// nothing (2.2x faster at -O2 on Zen 5, 2026-12-01).
+// nothing (2.2x faster at -O2 on Zen 5).
 #include "common/lanes.hpp"
 #include "thunder/thunder.hpp"
 
@@ -95,19 +95,27 @@ void permute(State &state) {
   }
 }
 
-// §4.2; the rate lanes are not fed forward.
-void absorb(State &state, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
-  for (std::size_t b = 0; b < nblocks; ++b, blocks += p.rate_bytes) {
-    for (int i = 0; i < p.rate_lanes(); ++i) state[kLanes - 1 - i] ^= load_be64(blocks + 8 * i);
+// The state as it is (common/block_loop.hpp).
+struct Portable {
+  using Registers = State;
+  static State load(const State &a) { return a; }
+  static void store(State &a, const State &s) { a = s; }
+  static void permute(State &s) { thunder::permute(s); }
+  // §4.2; the rate lanes are not fed forward.
+  template <const Params &P>
+  static void absorb_block(State &state, const std::uint8_t *block) {
+    for (int i = 0; i < P.rate_lanes(); ++i) state[kLanes - 1 - i] ^= load_be64(block + 8 * i);
     std::uint64_t capacity[kLanes];
-    for (int j = 0; j < p.capacity_lanes(); ++j) capacity[j] = state[j];
+    for (int j = 0; j < P.capacity_lanes(); ++j) capacity[j] = state[j];
     permute(state);
-    for (int j = 0; j < p.capacity_lanes(); ++j) state[j] ^= capacity[j];
+    for (int j = 0; j < P.capacity_lanes(); ++j) state[j] ^= capacity[j];
   }
-}
+};
 
 }  // namespace
 
-const Implementation kPortable{"portable", kCompiledFeatures, absorb, permute};
+const Implementation kPortable{"portable", kCompiledFeatures,
+                               block_loop::absorb_blocks<Portable, BlockShapes>,
+                               block_loop::permute<Portable>};
 
 }  // namespace ngcc::thunder

@@ -1,13 +1,14 @@
 // Thunder (NGCC Round 1 candidate hash-33): the parameters of its instances and
 // the mode, a feed-forward sponge (padding, absorbing, squeezing). The
 // permutation: permutation.hpp. Section numbers (§) refer to
-// research/hash-33-thunder.md.
+// docs/specs/hash-33-thunder.md.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
 #include "common/bits.hpp"
+#include "common/block_loop.hpp"
 #include "thunder/permutation.hpp"
 
 namespace ngcc::thunder {
@@ -61,6 +62,10 @@ inline constexpr Params kThunderXof512{
      0x0CB97494B14EA9E1, 0x9A48816B41176EB4, 0x7EECDF54AA725D35, 0xFFF86452843778BC,
      0x9AEEEF2B632AA55E}};
 
+// The three rates of §1 (common/block_loop.hpp).
+constexpr std::size_t block_bytes(const Params &p) { return static_cast<std::size_t>(p.rate_bytes); }
+using BlockShapes = block_loop::Shapes<kThunder512, kThunder768, kThunder1024>;
+
 constexpr int kMaxRateBytes = 128;
 // §4.4: a squeeze step is the absorb of an all-zero block (no input, no
 // domain bit, the same feed-forward).
@@ -87,7 +92,7 @@ void hash(const Implementation &impl, const std::uint8_t *msg, std::uint64_t msg
 
   const std::uint64_t rate_bits = 8u * P.rate_bytes;
   const std::uint64_t full_blocks = msg_bits / rate_bits;
-  impl.absorb(state, msg, static_cast<std::size_t>(full_blocks), P);
+  impl.absorb_blocks(state, msg, static_cast<std::size_t>(full_blocks), P);
 
   // §4.3: the remaining rem < r bits, a 1 bit, zeros. For rem = r - 1 the pad
   // bit fills the block and the domain bit moves to an extra all-zero block.
@@ -95,9 +100,9 @@ void hash(const Implementation &impl, const std::uint8_t *msg, std::uint64_t msg
   std::uint8_t tail[2 * P.rate_bytes] = {};
   copy_message_bits_then_one(tail, msg + full_blocks * P.rate_bytes, rem);
   const int tail_blocks = rem == rate_bits - 1 ? 2 : 1;
-  if (tail_blocks == 2) impl.absorb(state, tail, 1, P);
+  if (tail_blocks == 2) impl.absorb_blocks(state, tail, 1, P);
   state[0] ^= 1;  // §4.2: the domain bit of the last block, before its snapshot
-  impl.absorb(state, tail + (tail_blocks - 1) * P.rate_bytes, 1, P);
+  impl.absorb_blocks(state, tail + (tail_blocks - 1) * P.rate_bytes, 1, P);
 
   // §4.4: one output block per permutation call; a shorter output is a
   // prefix of a longer one.
@@ -108,7 +113,7 @@ void hash(const Implementation &impl, const std::uint8_t *msg, std::uint64_t msg
     out += n;
     out_bytes -= n;
     if (out_bytes == 0) break;
-    impl.absorb(state, kZeroBlock, 1, P);
+    impl.absorb_blocks(state, kZeroBlock, 1, P);
   }
 }
 

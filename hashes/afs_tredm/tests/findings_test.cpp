@@ -1,4 +1,4 @@
-// Finding hash-01-2 (research/hash-01-afs-tredm.md §10): the final framed
+// Finding hash-01-2 (docs/specs/hash-01-afs-tredm.md §10): the final framed
 // block is absorbed like any other block, so after hashing M the state is
 // R || z || u (rate, published digest, one hidden lane A[24]). For
 // M' = P(M) || R, with P(M) the full framing of M, the state after P(M) is
@@ -60,7 +60,7 @@ struct Replay {
   // The state after absorbing whole blocks from the IV.
   static State absorbed(const Implementation &impl, const Bytes &blocks) {
     State a = initial_value(P);
-    impl.absorb(a, blocks.data(), blocks.size() / P.rate_bytes(), P);
+    impl.absorb_blocks(a, blocks.data(), blocks.size() / P.rate_bytes(), P);
     return a;
   }
 
@@ -88,10 +88,10 @@ struct Replay {
     for (int i = 0; i < P.digest_lanes(); ++i) a[kRate + i] = load_be64(z.data() + 8 * i);
     a[kHidden] = u;
     const std::uint8_t zero_block[kMaxRateBytes] = {};
-    impl.absorb(a, zero_block, 1, P);
+    impl.absorb_blocks(a, zero_block, 1, P);
     std::uint8_t frame[kMaxFrameBytes];
     const int blocks = build_frame(P, nullptr, 0, bits_of_m_prime, frame);
-    impl.absorb(a, frame, static_cast<std::size_t>(blocks), P);
+    impl.absorb_blocks(a, frame, static_cast<std::size_t>(blocks), P);
     return digest_of_state(a);
   }
 

@@ -1,5 +1,5 @@
 // Test vectors and intermediate values transcribed from
-// shared/research/hash-01-afs-tredm.md (section given per table).
+// docs/specs/hash-01-afs-tredm.md (section given per table).
 #pragma once
 #include <cstdint>
 

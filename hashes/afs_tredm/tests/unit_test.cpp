@@ -1,5 +1,5 @@
 // AFS-TrEDM unit tests: every vector and intermediate value of
-// research/hash-01-afs-tredm.md (tables in spec_vectors.hpp): the constants,
+// docs/specs/hash-01-afs-tredm.md (tables in spec_vectors.hpp): the constants,
 // the S-box and the linear layer as specified, the permutation and the
 // absorption of every implementation, the framing, and the digests of every
 // module.
@@ -169,11 +169,11 @@ TEST_P(AfsTrEdmImplementation, PermuteZeroState) {
       {1, &spec::kZero1}, {12, &spec::kZero12}, {20, &spec::kZero20}, {24, &spec::kZero24}};
   for (const auto &[n, expected] : cases) {
     State a{};
-    impl().rounds(a, 0, n);
+    impl().permute(a, 0, n);
     EXPECT_EQ(a, to_state(*expected)) << n << " rounds";
     State split{};  // g then h: the round index stays global
-    impl().rounds(split, 0, n / 2);
-    impl().rounds(split, n / 2, n);
+    impl().permute(split, 0, n / 2);
+    impl().permute(split, n / 2, n);
     EXPECT_EQ(split, a) << n << " rounds split";
   }
 }
@@ -185,8 +185,8 @@ TEST_P(AfsTrEdmImplementation, RoundsAgreeWithPortableOnRandomStates) {
     const int first = static_cast<int>(rng() % (kMaxRounds + 1));
     const int last = first + static_cast<int>(rng() % (kMaxRounds + 1 - first));
     State b = a;
-    kPortable.rounds(a, first, last);
-    impl().rounds(b, first, last);
+    kPortable.permute(a, first, last);
+    impl().permute(b, first, last);
     EXPECT_EQ(a, b) << "rounds " << first << ".." << last;
   }
 }
@@ -200,8 +200,8 @@ TEST_P(AfsTrEdmImplementation, AbsorbAgreesWithPortableOnRandomStatesAndBlocks) 
       State a = random_state(rng);
       const auto blocks = ngcc::test::random_bytes(rng, nblocks * p->rate_bytes());
       State b = a;
-      kPortable.absorb(a, blocks.data(), nblocks, *p);
-      impl().absorb(b, blocks.data(), nblocks, *p);
+      kPortable.absorb_blocks(a, blocks.data(), nblocks, *p);
+      impl().absorb_blocks(b, blocks.data(), nblocks, *p);
       EXPECT_EQ(a, b) << p->digest_bits << ", " << nblocks << " blocks";
     }
   }
@@ -258,11 +258,11 @@ TEST_P(AfsTrEdmImplementation, TraceOfEmptyMessage512) {
   State a = initial_value(kAfsTrEdm512);
   for (int i = 0; i < 16; ++i) a[i] ^= frame_lane(frame, i);
   const State before_g = a;
-  impl().rounds(a, 0, 6);
+  impl().permute(a, 0, 6);
   EXPECT_EQ(a, to_state(spec::kTrace512AfterG));
   for (int i = 16; i < kLanes; ++i) a[i] ^= before_g[i];
   EXPECT_EQ(a, to_state(spec::kTrace512AfterFeedForward));
-  impl().rounds(a, 6, 12);
+  impl().permute(a, 6, 12);
   EXPECT_EQ(a, to_state(spec::kTrace512Final));
 }
 
@@ -275,7 +275,7 @@ TEST_P(AfsTrEdmImplementation, FinalStatesOfEmptyMessage) {
     std::uint8_t frame[kMaxFrameBytes];
     ASSERT_EQ(build_frame(*p, nullptr, 0, 0, frame), 1);
     State a = initial_value(*p);
-    impl().absorb(a, frame, 1, *p);
+    impl().absorb_blocks(a, frame, 1, *p);
     EXPECT_EQ(a, to_state(*expected)) << p->digest_bits;
   }
 }

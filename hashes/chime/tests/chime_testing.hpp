@@ -1,5 +1,5 @@
 // Shared by the CHIME unit and findings tests: the messages of the vectors
-// (research/hash-26-chime.md §15, §17).
+// (docs/specs/hash-26-chime.md §15, §17).
 #pragma once
 
 #include <cstdint>

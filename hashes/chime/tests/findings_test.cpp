@@ -1,4 +1,4 @@
-// Finding hash-26-1 (research/hash-26-chime.md §17): the invariant subspace of
+// Finding hash-26-1 (docs/specs/hash-26-chime.md §17): the invariant subspace of
 // repeated-word branches (x,x,x,x), the published CHIME-512 witness and
 // partial collision, and the structural steps of the CHIME-1024
 // capacity-match argument (the 2^160 search itself is not run).
@@ -92,7 +92,7 @@ TEST_P(ChimeFinding, Chime1024ControlledBlocksStayRestricted) {
     const std::uint64_t x = rng();
     std::array<std::uint64_t, 7> rate{x, x, x, x, 0, 0, 0};
     for (unsigned i = 1; i < 4; ++i) rate[3 + i] = s[4 + i] ^ s[4];
-    impl().absorb(s, block_bytes(rate).data(), 1, kChime1024);
+    impl().absorb_blocks(s, block_bytes(rate).data(), 1, kChime1024);
     bool restricted = branch_folded(s, 1, 1);
     for (unsigned br : {0u, 2u, 3u, 4u, 5u}) restricted = restricted && branch_folded(s, br);
     ASSERT_TRUE(restricted) << "block " << block;
@@ -116,8 +116,8 @@ TEST_P(ChimeFinding, Chime1024EqualCapacityStatesAlign) {
       rate_right[j] = rate_left[j] ^ left[n] ^ right[n];
     }
     ASSERT_NE(left, right);
-    impl().absorb(left, block_bytes(rate_left).data(), 1, kChime1024);
-    impl().absorb(right, block_bytes(rate_right).data(), 1, kChime1024);
+    impl().absorb_blocks(left, block_bytes(rate_left).data(), 1, kChime1024);
+    impl().absorb_blocks(right, block_bytes(rate_right).data(), 1, kChime1024);
     ASSERT_EQ(left, right) << "trial " << trial;
   }
 }

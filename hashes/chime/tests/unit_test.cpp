@@ -1,5 +1,5 @@
 // CHIME unit tests: every vector and intermediate value of
-// research/hash-26-chime.md (§6 constants, §15.3 permutation, §15.4 block
+// docs/specs/hash-26-chime.md (§6 constants, §15.3 permutation, §15.4 block
 // states, §15.1/§15.2 digests, §15.5 KAT records), for every implementation
 // and module.
 #include <gtest/gtest.h>
@@ -62,7 +62,7 @@ Words permuted(const Implementation &impl, Words w, unsigned rounds) {
 }
 
 Words absorbed(const Implementation &impl, Words w, const Bytes &blocks, const Params &p) {
-  impl.absorb(w, blocks.data(), blocks.size() / p.rate_bytes, p);
+  impl.absorb_blocks(w, blocks.data(), blocks.size() / p.rate_bytes, p);
   return w;
 }
 

@@ -1,5 +1,5 @@
 // Published findings on Laurus (hash-14), reproduced (ctest label findings).
-// Source: research/hash-14-laurus.md §10.
+// Source: docs/specs/hash-14-laurus.md §10.
 //
 // Mechanism of both: fid enters only the initial S[23] (§4.2); each absorb call
 // moves that word down by c/64 positions (§4.3), and finalization discards

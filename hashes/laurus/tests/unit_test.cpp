@@ -1,5 +1,5 @@
 // Laurus unit tests: every test vector and intermediate value of
-// research/hash-14-laurus.md §9, through every implementation of the table
+// docs/specs/hash-14-laurus.md §9, through every implementation of the table
 // (§9.4 permutation values, §9.5 absorb and squeeze traces) and through every
 // module (§9.1, §9.2 digests).
 #include <gtest/gtest.h>
@@ -105,10 +105,12 @@ TEST_P(LaurusImplementation, AbsorbAgreesWithPortableOnRandomChainsAndBlocks) {
       for (auto &x : s) x = rng();
       const std::uint64_t counter = nblocks == 3 ? ~std::uint64_t(0) - 1 : rng() >> 8;
       const Bytes blocks = ngcc::test::random_bytes(rng, nblocks * 8 * block_words(*p));
-      Chain expected = s;
-      kPortable.absorb(expected, blocks.data(), nblocks, counter, *p);
-      impl().absorb(s, blocks.data(), nblocks, counter, *p);
-      EXPECT_EQ(s, expected) << "c = " << p->capacity_bits << ", " << nblocks << " blocks";
+      Chaining expected{s, counter}, c{s, counter};
+      kPortable.absorb_blocks(expected, blocks.data(), nblocks, *p);
+      impl().absorb_blocks(c, blocks.data(), nblocks, *p);
+      EXPECT_EQ(c.s, expected.s) << "c = " << p->capacity_bits << ", " << nblocks << " blocks";
+      EXPECT_EQ(c.counter, counter + nblocks);
+      EXPECT_EQ(expected.counter, counter + nblocks);
     }
   }
 }
@@ -157,11 +159,11 @@ void check_trace(const Implementation &impl, const Bytes &msg, const Bytes &abso
     if (v.instance == std::string(instance) && v.msg_bits == msg.size() * 8)
       digest = from_hex(v.digest_hex);
   ASSERT_EQ(digest.size(), P.capacity_bits / 8);
-  Chain s_run = s;
-  impl.absorb(s_run, absorbed_block.data(), 1, 0, P);
-  EXPECT_EQ(s_run, s_after);
+  Chaining run{s, 0};
+  impl.absorb_blocks(run, absorbed_block.data(), 1, P);
+  EXPECT_EQ(run.s, s_after);
   Bytes out(digest.size());
-  squeeze(impl, s_run, f_bytes, unpadded, out.data(), out.size());
+  squeeze(impl, run.s, f_bytes, unpadded, out.data(), out.size());
   EXPECT_EQ(to_hex(out), to_hex(digest));
   Bytes whole(digest.size());
   hash<P>(impl, msg.data(), msg.size() * 8, whole.data(), whole.size());

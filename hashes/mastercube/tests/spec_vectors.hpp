@@ -1,4 +1,4 @@
-// Test vectors of shared/research/hash-17-mastercube.md (§§11-12), transcribed
+// Test vectors of docs/specs/hash-17-mastercube.md (§§11-12), transcribed
 // from the tables there (digests from the submitted reference code).
 #pragma once
 

@@ -1,5 +1,5 @@
 // Findings: no attack on Thunder is published (§14 of
-// research/hash-33-thunder.md), so these are the two mode properties that
+// docs/specs/hash-33-thunder.md), so these are the two mode properties that
 // are easy to get wrong:
 //  1. XOF outputs of different lengths are prefixes of each other (§4.4),
 //     across many squeeze blocks, and squeezing costs one permutation call
@@ -53,7 +53,7 @@ TEST_P(ThunderXofFinding, ShorterOutputIsPrefixOfLonger) {
 int g_permutation_calls = 0;
 void counting_absorb(State &s, const std::uint8_t *blocks, std::size_t nblocks, const Params &p) {
   g_permutation_calls += static_cast<int>(nblocks);
-  kPortable.absorb(s, blocks, nblocks, p);
+  kPortable.absorb_blocks(s, blocks, nblocks, p);
 }
 void counting_permute(State &s) {
   ++g_permutation_calls;
@@ -121,16 +121,16 @@ void expect_extra_block_rule(const Implementation &impl, std::mt19937_64 &rng) {
   for (int j = 0; j < P.capacity_lanes(); ++j) iv[j] = P.iv[j];
 
   State s = iv;
-  impl.absorb(s, padded.data(), 1, P);
+  impl.absorb_blocks(s, padded.data(), 1, P);
   s[0] ^= 1;
-  impl.absorb(s, zero.data(), 1, P);
+  impl.absorb_blocks(s, zero.data(), 1, P);
   Bytes by_hand(digest.size());
   emit_block<P>(s, by_hand.data(), by_hand.size());
   EXPECT_EQ(ngcc::test::to_hex(digest), ngcc::test::to_hex(by_hand)) << "rate " << P.rate_bytes;
 
   State single = iv;
   single[0] ^= 1;
-  impl.absorb(single, padded.data(), 1, P);
+  impl.absorb_blocks(single, padded.data(), 1, P);
   Bytes without_extra(digest.size());
   emit_block<P>(single, without_extra.data(), without_extra.size());
   EXPECT_NE(ngcc::test::to_hex(digest), ngcc::test::to_hex(without_extra)) << "rate " << P.rate_bytes;

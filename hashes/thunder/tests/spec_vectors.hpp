@@ -1,4 +1,4 @@
-// Digest vectors of the Thunder specification (shared/research/hash-33-thunder.md):
+// Digest vectors of the Thunder specification (docs/specs/hash-33-thunder.md):
 // the KAT anchor records of §10.3 (KAT_2_12 and KAT_2_23 rows) and every row of
 // the §12 tables, transcribed. Output lengths that are not a multiple of 8
 // (L = 1001, 1, 7) are checked as the masked prefix of the next byte length;

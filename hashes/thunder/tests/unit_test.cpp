@@ -1,6 +1,6 @@
 // Thunder unit tests: the permutation check values and the round-0 trace of
 // §11, the worked example of §6 and every digest vector of §10.3/§12 of
-// research/hash-33-thunder.md, over the implementation table and over the
+// docs/specs/hash-33-thunder.md, over the implementation table and over the
 // modules.
 #include <gtest/gtest.h>
 
@@ -40,7 +40,7 @@ State permuted(const Implementation &impl, State s) {
 }
 
 State absorbed(const Implementation &impl, State s, const Bytes &blocks, const Params &p) {
-  impl.absorb(s, blocks.data(), blocks.size() / p.rate_bytes, p);
+  impl.absorb_blocks(s, blocks.data(), blocks.size() / p.rate_bytes, p);
   return s;
 }
 

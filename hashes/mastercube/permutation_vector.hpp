@@ -1,6 +1,6 @@
 // Cube-f (§§4-7) and the block absorption on registers of two rows, shared
 // by the x86 implementations (256-bit registers, permutation_ymm.hpp) and
-// the AArch64 ones (pairs of 128-bit registers, permutation_neon.hpp). Each
+// the AArch64 ones (pairs of 128-bit registers, permutation_advsimd.hpp). Each
 // implementation includes it once, compiled for its instruction set, and
 // supplies the instructions that differ as a class Isa:
 //   using V;                                                two rows
@@ -34,7 +34,7 @@ namespace ngcc::mastercube {
 // Internal linkage: the including translation units are compiled for
 // different instruction sets, so none may share a function with another.
 namespace {
-namespace row_pairs {
+namespace vector {
 
 template <class Isa>
 struct Regs {
@@ -213,48 +213,35 @@ NGCC_ALWAYS_INLINE void cube_f_regs(Regs<Isa> &s) {
 // Both targets are little-endian: the state's words in memory are its
 // serialisation.
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "State words are little-endian in memory");
-template <class Isa>
-NGCC_ALWAYS_INLINE Regs<Isa> load_state(const State &state) {
-  Regs<Isa> s;
-  for (int i = 0; i < 6; ++i) s.x[i] = Isa::load(state.word + 4 * i);
-  return s;
-}
-template <class Isa>
-NGCC_ALWAYS_INLINE void store_state(State &state, const Regs<Isa> &s) {
-  for (int i = 0; i < 6; ++i) Isa::store(state.word + 4 * i, s.x[i]);
-}
 
-// Message bytes are the state's cells as they are (§2.2). Every rate is
-// 32q + 24 bytes: q whole registers and 24 bytes of register q.
-template <class Isa, std::size_t Rate>
-void absorb_rate(State &state, const std::uint8_t *blocks, std::size_t n_blocks) {
-  static_assert(Rate % 32 == 24, "rate must be 32q + 24 bytes");
-  constexpr int q = Rate / 32;
-  Regs<Isa> s = load_state<Isa>(state);
-  for (std::size_t b = 0; b < n_blocks; ++b, blocks += Rate) {
-    for (int i = 0; i < q; ++i) s.x[i] = Isa::xor2(s.x[i], Isa::load(blocks + 32 * i));
-    s.x[q] = Isa::xor2(s.x[q], Isa::load_24(blocks + 32 * q));
+// The implementation on Isa's registers (common/block_loop.hpp).
+template <class Isa>
+struct RowPairs {
+  using Registers = Regs<Isa>;
+
+  static Registers load(const State &state) {
+    Registers s;
+    for (int i = 0; i < 6; ++i) s.x[i] = Isa::load(state.word + 4 * i);
+    return s;
+  }
+  static void store(State &state, const Registers &s) {
+    for (int i = 0; i < 6; ++i) Isa::store(state.word + 4 * i, s.x[i]);
+  }
+
+  static void permute(Registers &s) { cube_f_regs<Isa>(s); }
+
+  // Message bytes are the state's cells as they are (§2.2). Every rate is
+  // 32q + 24 bytes: q whole registers and 24 bytes of register q.
+  template <const Params &P>
+  NGCC_ALWAYS_INLINE static void absorb_block(Registers &s, const std::uint8_t *block) {
+    static_assert(P.rate_bytes % 32 == 24, "rate must be 32q + 24 bytes");
+    constexpr int q = P.rate_bytes / 32;
+    for (int i = 0; i < q; ++i) s.x[i] = Isa::xor2(s.x[i], Isa::load(block + 32 * i));
+    s.x[q] = Isa::xor2(s.x[q], Isa::load_24(block + 32 * q));
     cube_f_regs<Isa>(s);
   }
-  store_state<Isa>(state, s);
-}
+};
 
-template <class Isa>
-void absorb(State &state, const std::uint8_t *blocks, std::size_t n_blocks, const Params &p) {
-  switch (p.rate_bytes) {
-    case kMasterCube512.rate_bytes: return absorb_rate<Isa, kMasterCube512.rate_bytes>(state, blocks, n_blocks);
-    case kMasterCube768.rate_bytes: return absorb_rate<Isa, kMasterCube768.rate_bytes>(state, blocks, n_blocks);
-    default: return absorb_rate<Isa, kMasterCube1024.rate_bytes>(state, blocks, n_blocks);
-  }
-}
-
-template <class Isa>
-void cube_f(State &state) {
-  Regs<Isa> s = load_state<Isa>(state);
-  cube_f_regs<Isa>(s);
-  store_state<Isa>(state, s);
-}
-
-}  // namespace row_pairs
+}  // namespace vector
 }  // namespace
 }  // namespace ngcc::mastercube

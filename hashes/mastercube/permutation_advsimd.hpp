@@ -1,4 +1,4 @@
-// Cube-f of permutation_row_pairs.hpp with AArch64 AdvSIMD (NEON), shared
+// Cube-f of permutation_vector.hpp with AArch64 AdvSIMD (NEON), shared
 // by permutation_armv8.cpp (ARMv8.0-A) and permutation_armv8_sha3.cpp
 // (ARMv8.2-A SHA3: three-input XOR in one EOR3). A register of two rows is
 // a pair of 128-bit registers, one row each, so SR (§4.2) and the lane
@@ -8,8 +8,8 @@
 // AdvSIMD rather than scalar code: MAndRX (§4.3), most of the work, rotates
 // 16-bit cells; on 64-bit general registers that is three instructions per
 // word (two ANDs with shifted operand, ORR), six per row, against two per
-// row in AdvSIMD (SHL, SRI). Estimated with llvm-mca (oryon-1, MasterCube-512,
-// 2026-12-02): the portable word code at -O3 23.1 cycles/byte, this 12.9;
+// row in AdvSIMD (SHL, SRI). In llvm-mca's oryon-1 model (MasterCube-512):
+// the portable word code at -O3 23.1 cycles/byte, this 12.9;
 // one branch's MAndRX moved to the integer pipes beside the other branch on
 // the vector pipes 17.1 or worse (the transfers between register files and
 // the spills cost more than the idle integer pipes give).
@@ -17,15 +17,15 @@
 
 #include <arm_neon.h>
 
-#include "mastercube/permutation_row_pairs.hpp"
+#include "mastercube/permutation_vector.hpp"
 
 namespace ngcc::mastercube {
 namespace {
-namespace neon {
+namespace advsimd {
 
 using Row = uint16x8_t;  // cell c is lane c (§2.2, little-endian)
 
-struct Neon {
+struct AdvSimd {
   struct V {
     Row lo, hi;  // rows 2i and 2i+1
   };
@@ -100,6 +100,6 @@ struct Neon {
   }
 };
 
-}  // namespace neon
+}  // namespace advsimd
 }  // namespace
 }  // namespace ngcc::mastercube

@@ -1,12 +1,12 @@
 // CHIME rounds on AArch64 AdvSIMD, one branch in two 128-bit registers (low
-// half, high half), run by the block loop of vector_block_loop.hpp (rounds
-// fully unrolled, so the branch rotation of §8 is a compile-time renaming).
+// half, high half), unrolled by permutation_vector.hpp (so the branch
+// rotation of §8 is a compile-time renaming).
 // Included by permutation_armv8.cpp and, with __ARM_FEATURE_SHA3, by
 // permutation_armv8_sha3.cpp. Same results as permutation_portable.cpp.
 //
 // Not scalar: it folds every rotation and shift into its EOR, but needs 108
 // integer instructions a round against 80 vector ones here, and LLVM 19
-// models Oryon's scalar EOR / BIC at 1.5 a cycle (llvm-mca, 2026-12).
+// models Oryon's scalar EOR / BIC at 1.5 a cycle.
 #pragma once
 
 #include <arm_neon.h>
@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "chime/chime.hpp"
-#include "chime/vector_block_loop.hpp"
+#include "chime/permutation_vector.hpp"
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "block words are loaded as little-endian lanes");
 
@@ -34,7 +34,7 @@ struct Branch {
 // the chain t1 -> c0' -> b1' that bounds a round. Off it, χ's BIC and the
 // three-input XORs pass through an empty asm, which keeps GCC from fusing
 // them into BCAX / EOR3 itself; it still fuses a few two-input EORs, which
-// measured best on both cores (llvm-mca, 2026-12).
+// is best on both cores in llvm-mca's models.
 NGCC_ALWAYS_INLINE Half unfused(Half x) {
 #ifdef __ARM_FEATURE_SHA3
   asm("" : "+w"(x));
@@ -119,7 +119,7 @@ NGCC_ALWAYS_INLINE void store_branch(std::uint64_t *w, const Branch &x) {
   vst1q_u64(w + 2, x.hi);
 }
 
-// The state, as the block loop of vector_block_loop.hpp takes it.
+// The state, as permutation_vector.hpp takes it.
 struct Registers {
   Branch a0, a1, b0, b1, c0, c1;
 
@@ -174,14 +174,14 @@ NGCC_ALWAYS_INLINE Registers round(const Registers &s) {
   return next;
 }
 
-// The rounds for the block loop of vector_block_loop.hpp.
+// The rounds for permutation_vector.hpp.
 struct Rounds {
   template <unsigned r>
   NGCC_ALWAYS_INLINE Registers round(const Registers &s) const {
     return advsimd::round<r>(s);
   }
 };
-using Loop = vector::BlockLoop<Registers, Rounds>;
+using AdvSimd = vector::Unrolled<Registers, Rounds>;
 
 }  // namespace advsimd
 }  // namespace

@@ -1,5 +1,5 @@
-// The CHIME state in six 256-bit registers, one branch each, as the block
-// loop of vector_block_loop.hpp takes it; shared by permutation_avx2.cpp and
+// The CHIME state in six 256-bit registers, one branch each, as
+// permutation_vector.hpp takes it; shared by permutation_avx2.cpp and
 // permutation_avx512.cpp, each with its own flags.
 #pragma once
 
