@@ -8,8 +8,12 @@
 #                               armv8_sha3), defining the row's object (kPortable, …)
 #   tests/<label>_test.cpp      GoogleTest suites, ctest label <label>
 # and nothing else that compiles (tools/ngcc_declarations.py refuses the rest).
+# permutation.hpp includes <dir>/implementations.hpp, which this file writes
+# from the variants table (kImplementations).
 # Each instance's `params` names its Params object in <dir>.hpp; the mode is
 # `template <const Params &P> void hash(const Implementation &, msg, msg_bits, out, out_bytes)`.
+
+set(NGCC_FAMILY_TABLE_DIR ${CMAKE_BINARY_DIR}/families)
 
 # Declares candidate `index` of the declarations: its declaration (every
 # candidate) and, for a family of ours, the modules, the implementation
@@ -42,6 +46,7 @@ function(ngcc_add_family index)
   # with its variant's flags. The tests link every one; each module, its own.
   set(built_variants "")
   set(all_objects "")
+  set(table_objects "")
   foreach(variant IN LISTS NGCC_TARGET_VARIANTS)
     set(file_implementation ${NGCC_VARIANT_FILE_${variant}})
     if(NOT file_implementation IN_LIST implementations)
@@ -51,12 +56,14 @@ function(ngcc_add_family index)
     set(objects ngcc_${dir}_${file_implementation})
     add_library(${objects} OBJECT ${src}/permutation_${file_implementation}.cpp)
     target_include_directories(${objects} PUBLIC
-      ${PROJECT_SOURCE_DIR}/hashes/include ${PROJECT_SOURCE_DIR}/hashes ${NGCC_EMULATION_INCLUDES})
+      ${PROJECT_SOURCE_DIR}/hashes/include ${PROJECT_SOURCE_DIR}/hashes ${NGCC_FAMILY_TABLE_DIR}
+      ${NGCC_EMULATION_INCLUDES})
     target_compile_options(${objects} PRIVATE ${NGCC_MODULE_COMMON_FLAGS} ${flags})
     if(NGCC_VARIANT_DEFINITIONS_${variant})
       target_compile_definitions(${objects} PUBLIC ${NGCC_VARIANT_DEFINITIONS_${variant}})
     endif()
     list(APPEND all_objects $<TARGET_OBJECTS:${objects}>)
+    list(APPEND table_objects ${NGCC_VARIANT_OBJECT_${variant}})
     if(variant IN_LIST NGCC_VARIANTS)
       list(APPEND built_variants ${variant})
     endif()
@@ -64,6 +71,20 @@ function(ngcc_add_family index)
     set(flags_${variant} ${flags})
     set(requires_${variant} ${requires})
   endforeach()
+
+  # The family's table of implementations, kImplementations: one entry per
+  # object above, in the order of the variants table, which permutation.hpp
+  # includes; a new row of the table needs no edit of the family's headers.
+  set(table "// Written by cmake/NgccFamily.cmake: the implementations of ngcc::${dir} this\n")
+  string(APPEND table "// build has, one per row of hashes/variants.json the family serves here.\n#pragma once\n\n")
+  string(APPEND table "namespace ngcc::${dir} {\n\n")
+  foreach(object IN LISTS table_objects)
+    string(APPEND table "extern const Implementation ${object};\n")
+  endforeach()
+  list(TRANSFORM table_objects PREPEND "&")
+  list(JOIN table_objects ", " entries)
+  string(APPEND table "\ninline const Implementation *const kImplementations[] = {${entries}};\n\n}  // namespace ngcc::${dir}\n")
+  file(CONFIGURE OUTPUT ${NGCC_FAMILY_TABLE_DIR}/${dir}/implementations.hpp CONTENT "${table}" @ONLY)
 
   # One module per (instance, variant); the module definition takes the
   # instance as normalized (cmake/module_definition.cpp.in).
@@ -104,7 +125,8 @@ function(ngcc_add_family index)
     string(REGEX REPLACE "_test\\.cpp$" "" label ${test})
     set(exe ${dir}_${label}_test)
     ngcc_add_test(NAME ${exe} LABEL ${label} SOURCES ${src}/tests/${test} ${all_objects})
-    target_include_directories(${exe} PRIVATE ${PROJECT_SOURCE_DIR}/hashes ${NGCC_EMULATION_INCLUDES})
+    target_include_directories(${exe} PRIVATE ${PROJECT_SOURCE_DIR}/hashes ${NGCC_FAMILY_TABLE_DIR}
+                               ${NGCC_EMULATION_INCLUDES})
     target_compile_options(${exe} PRIVATE ${NGCC_VARIANT_FLAGS_ref})
   endforeach()
 endfunction()

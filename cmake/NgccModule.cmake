@@ -177,7 +177,8 @@ function(ngcc_add_module)
     NGCC_INSTANCE ${M_INSTANCE} NGCC_VARIANT ${M_VARIANT} NGCC_IMPLEMENTATION ${M_IMPLEMENTATION}
     NGCC_KIND ${M_KIND} NGCC_OBJECTS "${M_OBJECTS}" NGCC_REQUIRES "${M_REQUIRES}")
   target_include_directories(${target} PRIVATE
-    ${PROJECT_SOURCE_DIR}/hashes/include ${PROJECT_SOURCE_DIR}/hashes ${NGCC_EMULATION_INCLUDES})
+    ${PROJECT_SOURCE_DIR}/hashes/include ${PROJECT_SOURCE_DIR}/hashes ${NGCC_FAMILY_TABLE_DIR}
+    ${NGCC_EMULATION_INCLUDES})
   target_compile_options(${target} PRIVATE ${NGCC_MODULE_COMMON_FLAGS} ${M_FLAGS})
   ngcc_compile_line(line ${M_FLAGS})
   target_compile_definitions(${target} PRIVATE NGCC_MODULE_BUILD_FLAGS="${line}" ${M_DEFINITIONS})

@@ -9,21 +9,6 @@
 #include <string>
 #include <string_view>
 
-// Each expands to its arguments and a comma where the target is its
-// architecture, to nothing elsewhere: every family lists the implementations
-// whose files build only there in its table of implementations with them,
-// {&kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512) NGCC_AARCH64_ONLY(&kArmv8)}.
-#if defined(__x86_64__)
-#define NGCC_X86_64_ONLY(...) __VA_ARGS__,
-#else
-#define NGCC_X86_64_ONLY(...)
-#endif
-#if defined(__aarch64__)
-#define NGCC_AARCH64_ONLY(...) __VA_ARGS__,
-#else
-#define NGCC_AARCH64_ONLY(...)
-#endif
-
 namespace ngcc {
 
 // One bit per extension that some implementation may need.

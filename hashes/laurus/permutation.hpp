@@ -91,15 +91,14 @@ struct OnState {
   }
 };
 
-extern const Implementation kPortable;  // permutation_portable.cpp
-extern const Implementation kAvx2;      // permutation_avx2.cpp, x86-64-v3
-extern const Implementation kAvx512;    // permutation_avx512.cpp, AVX-512F/BW/VL
-extern const Implementation kArmv8;     // permutation_armv8.cpp, ARMv8.0-A
-
-inline const Implementation *const kImplementations[] = {
-    &kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512) NGCC_AARCH64_ONLY(&kArmv8)};
+// The implementations, one per permutation_<implementation>.cpp that this
+// build compiles (the object each defines is its row's in
+// hashes/variants.json), and their table kImplementations: declared in
+// laurus/implementations.hpp, which cmake/NgccFamily.cmake writes.
 
 // The first `rounds` rounds of P, portable (for the round check values of §9.4).
 void permute_portable_rounds(State &w, unsigned rounds);
 
 }  // namespace ngcc::laurus
+
+#include "laurus/implementations.hpp"

@@ -54,14 +54,10 @@ struct Implementation {
   void (*permute)(State &state);
 };
 
-extern const Implementation kPortable;  // permutation_portable.cpp
-extern const Implementation kAvx2;      // permutation_avx2.cpp + permutation_ymm.hpp, x86-64-v3
-extern const Implementation kAvx512;    // permutation_avx512.cpp + permutation_ymm.hpp, AVX-512F/BW/VL/VBMI2
-extern const Implementation kArmv8;     // permutation_armv8.cpp + permutation_advsimd.hpp, ARMv8.0-A AdvSIMD
-extern const Implementation kArmv8Sha3;  // permutation_armv8_sha3.cpp + permutation_advsimd.hpp, + SHA3
-
-inline const Implementation *const kImplementations[] = {
-    &kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512) NGCC_AARCH64_ONLY(&kArmv8, &kArmv8Sha3)};
+// The implementations, one per permutation_<implementation>.cpp that this
+// build compiles (the object each defines is its row's in
+// hashes/variants.json), and their table kImplementations: declared in
+// mastercube/implementations.hpp, which cmake/NgccFamily.cmake writes.
 
 // The layers and rounds of the portable implementation (§§4-7), one function
 // each so that the intermediate values of §12 can be checked.
@@ -82,3 +78,5 @@ void cube_f(State &s);                     // §7
 }  // namespace layers
 
 }  // namespace ngcc::mastercube
+
+#include "mastercube/implementations.hpp"

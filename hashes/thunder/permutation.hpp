@@ -41,14 +41,10 @@ struct Implementation {
   void (*permute)(State &state);
 };
 
-extern const Implementation kPortable;   // permutation_portable.cpp
-extern const Implementation kAvx2;       // permutation_avx2.cpp, x86-64-v3
-extern const Implementation kAvx512;     // permutation_avx512.cpp, AVX-512 F/BW/VL
-extern const Implementation kArmv8;      // permutation_armv8.cpp, ARMv8.0-A scalar
-extern const Implementation kArmv8Sha3;  // permutation_armv8_sha3.cpp, ARMv8.2-A AdvSIMD + SHA3
-
-inline const Implementation *const kImplementations[] = {&kPortable, NGCC_X86_64_ONLY(&kAvx2, &kAvx512)
-                                                                 NGCC_AARCH64_ONLY(&kArmv8, &kArmv8Sha3)};
+// The implementations, one per permutation_<implementation>.cpp that this
+// build compiles (the object each defines is its row's in
+// hashes/variants.json), and their table kImplementations: declared in
+// thunder/implementations.hpp, which cmake/NgccFamily.cmake writes.
 
 // The five steps of a round of the portable implementation (§3.2), for the
 // round-0 trace of §11.
@@ -61,3 +57,5 @@ void psi(State &state);
 }  // namespace steps
 
 }  // namespace ngcc::thunder
+
+#include "thunder/implementations.hpp"
