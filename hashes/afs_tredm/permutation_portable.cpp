@@ -21,11 +21,7 @@ void linear_layer(State &a, int t) {
 namespace {
 
 // The state as it is (common/block_loop.hpp).
-struct Portable {
-  using Registers = State;
-  static State load(const State &state) { return state; }
-  static void store(State &state, const State &a) { state = a; }
-
+struct Portable : block_loop::AsIs<State> {
   // Rounds first .. last-1.
   static void permute(State &a, int first, int last) {
     for (int t = first; t < last; ++t) {

@@ -118,10 +118,7 @@ void permute(State &state, unsigned n) {
 }
 
 // The state as it is (common/block_loop.hpp).
-struct Portable {
-  using Registers = State;
-  static State load(const State &state) { return state; }
-  static void store(State &state, const State &s) { state = s; }
+struct Portable : block_loop::AsIs<State> {
   static void permute(State &state, unsigned n) { chime::permute(state, n); }
   // §10, §11.
   template <const Params &P>

@@ -11,7 +11,8 @@
 //   using Registers;                                the state as I holds it
 //                                                   between blocks
 //   static Registers load(const State &);
-//   static void store(State &, const Registers &);
+//   static void store(State &, const Registers &);  (AsIs below, for the
+//                                                   state as it is)
 //   template <const Params &P>
 //   static void absorb_block(Registers &, const std::uint8_t *block);
 //                                                   one block of instance P
@@ -34,6 +35,15 @@
 #include <cstdint>
 
 namespace ngcc::block_loop {
+
+// The Registers, load and store of an implementation that holds the state
+// as it is.
+template <class State>
+struct AsIs {
+  using Registers = State;
+  static State load(const State &state) { return state; }
+  static void store(State &state, const State &s) { state = s; }
+};
 
 // The instances the loop is specialised for, one per block size.
 template <const auto &...kShape>

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "common/bits.hpp"
+#include "common/block_loop.hpp"
 #include "common/cpu_features.hpp"
 
 namespace ngcc::laurus {
@@ -66,11 +67,7 @@ struct Implementation {
 // S'[j] = P(W)[j+1] ^ X[(j+24) mod n], n = nr + 24: the feed-forward word is
 // the old S[24 - nr + j] for j < nr and W[1 + j - nr] otherwise.
 template <void (*Permute)(State &)>
-struct OnState {
-  using Registers = Chaining;
-  static Chaining load(const Chaining &c) { return c; }
-  static void store(Chaining &c, const Chaining &s) { c = s; }
-
+struct OnState : block_loop::AsIs<Chaining> {
   template <const Params &P>
   NGCC_ALWAYS_INLINE static void absorb_block(Chaining &c, const std::uint8_t *block) {
     constexpr unsigned kBlockWords = block_words(P);

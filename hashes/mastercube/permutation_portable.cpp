@@ -201,10 +201,7 @@ void cube_f(State &s) {
 namespace {
 
 // The state as it is (common/block_loop.hpp).
-struct Portable {
-  using Registers = State;
-  static State load(const State &state) { return state; }
-  static void store(State &state, const State &s) { state = s; }
+struct Portable : block_loop::AsIs<State> {
   static void permute(State &s) { layers::cube_f(s); }
   // §8.1: block bytes 8i .. 8i+7 are word i (little-endian cells, §2.2).
   template <const Params &P>

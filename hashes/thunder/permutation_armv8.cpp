@@ -155,10 +155,7 @@ NGCC_ALWAYS_INLINE void absorb_block(State &a, const std::uint8_t *block) {
 }
 
 // The plain state in registers (common/block_loop.hpp).
-struct Armv8 {
-  using Registers = State;
-  static State load(const State &a) { return a; }
-  static void store(State &a, const State &s) { a = s; }
+struct Armv8 : block_loop::AsIs<State> {
   static void permute(State &s) {
     permute_held(s);
 #pragma GCC unroll 25

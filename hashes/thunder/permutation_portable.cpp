@@ -96,10 +96,7 @@ void permute(State &state) {
 }
 
 // The state as it is (common/block_loop.hpp).
-struct Portable {
-  using Registers = State;
-  static State load(const State &a) { return a; }
-  static void store(State &a, const State &s) { a = s; }
+struct Portable : block_loop::AsIs<State> {
   static void permute(State &s) { thunder::permute(s); }
   // §4.2; the rate lanes are not fed forward.
   template <const Params &P>
