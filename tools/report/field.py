@@ -1,13 +1,15 @@
 """The field summary: every candidate of a field run on one page, in the layout of the
 published summary (cycles at 32 B, 1 KiB and 64 KiB with a relative figure,
 ⚠ where a KAT file does not reproduce its manifest, one-line notes), with the constant-time
-verdict as one more column; and the ranking plot at 64 KiB."""
+verdict as one more column; the ranking plot at 64 KiB; and that ranking set beside the
+published one (published.py)."""
 
 from report.formats import fmt_cycles, fmt_ratio, fmt_ratio_interval, size_label
 from report.inputs import load_document
 from report.kat import KAT_KINDS
 from report.model import (Bar, BarChart, BulletList, Code, Column, Facet, Figure, Heading, Row,
                           cell, inline, page, paragraph, table)
+from report.published import load_published, published_section
 
 FIELD_SIZES = (32, 1024, 65536)
 RANKED_SIZE = 65536
@@ -204,6 +206,7 @@ def field_summary(report, families, packages=None):
                   ": fewer than 100 timed calls."),
         field_table(report, families),
         ranking_figure(report, families) if report.plots else None,
+        published_section(report, families, load_published()),
         [Heading(2, "Packages"), packages_table(packages)] if packages else None,
     )
 
