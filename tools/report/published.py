@@ -3,7 +3,7 @@ instance in the hash table of the published x86_1 summary (transcribed once,
 with its source, in published/x86_1-hash.json) against our measurement of
 the submitted reference code of the same instance, both ranked by
 cycles/byte at 64 KiB over the candidates present in both, and Spearman's
-rank correlation of the two orders (docs/reports.md, "Set beside the
+rank correlation of the two orders (docs/reports.md "Set beside the
 published summary")."""
 
 import math
