@@ -238,6 +238,12 @@ def published_section(report, families, published):
     if not any(fam.id in published.rows for fam in families):
         return [heading, paragraph("No candidate of this run is in the published %s hash table (" % published.system,
                                    _source(published), ").")]
+    # A campaign of our own implementations measured no submitted code: the
+    # published ranking is of the submitted reference code only.
+    if not any(m.variant == REFERENCE_VARIANT for m in report.bench.measurements.values()):
+        return [heading, paragraph("This run measured no submitted reference code (no ", Code(REFERENCE_VARIANT),
+                                   " library), which is what the published %s table ranks (" % published.system,
+                                   _source(published), ").")]
     ranked, left = pairs(report, families, published)
     blocks = [heading, paragraph(
         "Each candidate's first instance in the hash table of ", _source(published),

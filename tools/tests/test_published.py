@@ -227,6 +227,15 @@ class Section(unittest.TestCase):
                           "(`performance/summary_x86_1.md` of `ngcc-dev/ngcc-harness` at commit "
                           "`5a17c23af0d30e84b576e973e9d798a3d610a569`)."])
 
+    def test_a_run_without_submitted_reference_code(self):
+        doc = copy.deepcopy(self.bench)
+        doc["benchmarks"] = [b for b in doc["benchmarks"] if "/submitted-ref/" not in b["name"]]
+        text = section(field_page(doc))
+        self.assertEqual(text.strip().splitlines()[2:],
+                         ["This run measured no submitted reference code (no `submitted-ref` library), which is "
+                          "what the published x86_1 table ranks (`performance/summary_x86_1.md` of "
+                          "`ngcc-dev/ngcc-harness` at commit `5a17c23af0d30e84b576e973e9d798a3d610a569`)."])
+
 
 if __name__ == "__main__":
     unittest.main()
