@@ -232,10 +232,11 @@ def merge_kat(target, new, seed=None):
 
 
 # --- convert-schema1 ---------------------------------------------------------
-# The facts a schema-1 bench.json lacks, as the report supplied them until it
-# read schema 2 only (tools/report/candidates.py, its "SCHEMA-1 FALLBACK"
-# tables ROUND1 and VARIANTS): the converter writes them into the context once,
-# so the report has one input path (bench/SCHEMA.md, "Schema 1").
+# The facts a schema-1 bench.json lacks, as the report supplied them while it
+# read schema 1 (tools/report/candidates.py, its "SCHEMA-1 FALLBACK" tables
+# ROUND1 and VARIANTS, removed since): the converter writes them into the
+# context once, so the report has one input path (bench/SCHEMA.md, "Schema 1
+# is no longer read").
 # The five Round 1 candidates: id -> (family, title, parameter sets in the
 # order of the published reports).
 SCHEMA1_CANDIDATES = {

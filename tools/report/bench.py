@@ -299,7 +299,7 @@ def parse_bench(path):
 
 def check_schema(ck, context, path):
     """context.ngcc_schema must be "2": schema 1 is read no more, a campaign
-    of it is converted once (bench/SCHEMA.md, "Schema 1")."""
+    of it is converted once (bench/SCHEMA.md, "Schema 1 is no longer read")."""
     schema = ck.get(context, "ngcc_schema", "string", "context")
     if schema == "1":
         ck.fail("context.ngcc_schema", "bench.json schema 1 is no longer read; convert it once: "
