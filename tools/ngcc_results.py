@@ -5,6 +5,7 @@ campaign is never overwritten.
     ngcc_results.py place DIR FILE --identity JSON [--replace | --merge]
     ngcc_results.py merge-kat TARGET NEW [--seed KAT_JSON]
     ngcc_results.py unfinished KAT_JSON
+    ngcc_results.py convert-schema1 RESULTS_DIR
 
 prints the directory into which FILE (bench.json or kat.json) goes, after
 making it, and says on stderr where that is and why:
@@ -32,6 +33,12 @@ NEW may be unfinished: the files it has join TARGET, the others are not run.
 
 unfinished exits 0 where KAT_JSON is the kat.json of an ngcc-kat run that did
 not end ("complete": false), 1 otherwise.
+
+convert-schema1 rewrites RESULTS_DIR/bench.json of schema 1 into schema 2
+(bench/SCHEMA.md), once: the facts schema 1 lacks and the report used to
+supply from tables of its own are written into the context, with a record of
+the conversion; no row is touched, byte for byte. The report reads schema 2
+only.
 
 "This CPU" is the identity bench records (bench --ngcc_cpu_identity: vendor,
 family, model, stepping, the extensions usable here), compared field by
@@ -224,6 +231,203 @@ def merge_kat(target, new, seed=None):
     return replaced, added
 
 
+# --- convert-schema1 ---------------------------------------------------------
+# The facts a schema-1 bench.json lacks, as the report supplied them while it
+# read schema 1 (tools/report/candidates.py, its "SCHEMA-1 FALLBACK" tables
+# ROUND1 and VARIANTS, removed since): the converter writes them into the
+# context once, so the report has one input path (bench/SCHEMA.md, "Schema 1
+# is no longer read").
+# The five Round 1 candidates: id -> (family, title, parameter sets in the
+# order of the published reports).
+SCHEMA1_CANDIDATES = {
+    "hash-01": ("AFS-TrEDM", "AFS-TrEDM",
+                ["AFS-TrEDM-512", "AFS-TrEDM-768", "AFS-TrEDM-1024"]),
+    "hash-14": ("Laurus", "Laurus",
+                ["Laurus-512", "Laurus-768", "Laurus-1024", "Laurus-XOF"]),
+    "hash-17": ("MasterCube", "MasterCube",
+                ["MasterCube-512", "MasterCube-768", "MasterCube-1024"]),
+    "hash-26": ("CHIME", "The Hash Function CHIME",
+                ["CHIME-512", "CHIME-1024"]),
+    "hash-33": ("Thunder", "Thunder Hash Family",
+                ["Thunder-512", "Thunder-768", "Thunder-1024",
+                 "Thunder-XOF-256", "Thunder-XOF-384", "Thunder-XOF-512"]),
+}
+# variant -> the implementation name the report gave it.
+SCHEMA1_IMPLEMENTATIONS = {"ref": "reference", "opt": "optimized", "external": "external library"}
+# variant -> its flags in cmake/NgccModule.cmake when schema 1 was written:
+# the report's last resort where the context had no flags_<variant>.
+SCHEMA1_FLAGS = {"ref": "-O2", "opt": "-O3 -march=x86-64-v3"}
+CONVERTER = "tools/ngcc_results.py convert-schema1"
+ROUND1_SOURCE = "SCHEMA1_CANDIDATES of tools/ngcc_results.py (the report's schema-1 table ROUND1)"
+VARIANTS_SOURCE = "SCHEMA1_IMPLEMENTATIONS and SCHEMA1_FLAGS of tools/ngcc_results.py " \
+    "(the report's schema-1 table VARIANTS)"
+# ngcc_families' instance keys filled from a module entry's (SCHEMA.md §3).
+INSTANCE_FACTS = (("kat_name", "kat_name"), ("digest_bits", "digest_bits"),
+                  ("xof", "is_xof"), ("baseline", "compare_with"))
+
+
+def compact(value):
+    """A JSON document as the text of a context key, as bench writes it."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def members(text, pos):
+    """[(key, key start, value start, value end)] of the JSON object that
+    starts at pos, so a value can be replaced and the rest kept byte for byte."""
+    decoder = json.JSONDecoder()
+    out = []
+    pos = _skip_space(text, pos + 1)
+    while text[pos] != "}":
+        key_start = pos
+        key, pos = decoder.raw_decode(text, pos)
+        start = _skip_space(text, _skip_space(text, pos) + 1)      # past the ':'
+        _value, end = decoder.raw_decode(text, start)
+        out.append((key, key_start, start, end))
+        pos = _skip_space(text, end)
+        if text[pos] == ",":
+            pos = _skip_space(text, pos + 1)
+    return out
+
+
+def _skip_space(text, pos):
+    while text[pos] in " \t\r\n":
+        pos += 1
+    return pos
+
+
+def edited_context(text, context):
+    """text with its context object's changed values replaced and its new
+    keys added after the last, each laid out as the key before it; every
+    other byte kept."""
+    start = next(s for k, _ks, s, _e in members(text, text.index("{")) if k == "context")
+    old = members(text, start)
+    known = {k for k, _ks, _s, _e in old}
+    edits = [(s, e, json.dumps(context[k], ensure_ascii=False))
+             for k, _ks, s, e in old if context[k] != json.loads(text[s:e])]
+    last_key_start, last_end = old[-1][1], old[-1][3]
+    indent = text[text.rindex("\n", 0, last_key_start):last_key_start] \
+        if "\n" in text[start:last_key_start] else " "
+    added = "".join(",%s%s: %s" % (indent, json.dumps(k), json.dumps(v, ensure_ascii=False))
+                    for k, v in context.items() if k not in known)
+    edits.append((last_end, last_end, added))
+    for s, e, value in sorted(edits, reverse=True):
+        text = text[:s] + value + text[e:]
+    return text
+
+
+def fill_module(module, context, filled):
+    """A schema-1 ngcc_modules entry with the schema-2 fields the report
+    supplied for it; filled collects 'field: source' once per field."""
+    out = dict(module)
+
+    def fill(field, value, source):
+        if out.get(field) in (None, "") and value not in (None, ""):
+            out[field] = value
+            filled.setdefault("ngcc_modules[]." + field, source)
+
+    variant = module.get("variant")
+    fill("instance", module.get("name"), "the entry's name")
+    candidate = SCHEMA1_CANDIDATES.get(module.get("candidate_id"))
+    fill("full_name", candidate and candidate[1], ROUND1_SOURCE)
+    fill("implementation", SCHEMA1_IMPLEMENTATIONS.get(variant),
+         VARIANTS_SOURCE + " (ref reference, opt optimized)")
+    if module.get("kind") == "baseline":
+        # Schema 1's flags_openssl was our EVP wrapper's compile line
+        # (bench/SCHEMA.md, the opening): schema 2's wrapper_build_flags.
+        fill("wrapper_build_flags", context.get("flags_openssl"), "context flags_openssl")
+    else:
+        fill("build_flags", context.get("flags_%s" % variant), "context flags_<variant>")
+        fill("build_flags", SCHEMA1_FLAGS.get(variant),
+             VARIANTS_SOURCE + " (no flags_<variant> in the context)")
+    return out
+
+
+def schema1_families(modules):
+    """ngcc_families of the five Round 1 candidates, each instance with the
+    facts the run's module entries hold of it."""
+    entry = {}
+    for module in modules:
+        entry.setdefault(module.get("name"), module)
+    families = []
+    for candidate_id in sorted(SCHEMA1_CANDIDATES):
+        family, title, names = SCHEMA1_CANDIDATES[candidate_id]
+        instances = []
+        for name in names:
+            instance = {"name": name}
+            for key, source in INSTANCE_FACTS:
+                if entry.get(name, {}).get(source) is not None:
+                    instance[key] = entry[name][source]
+            instances.append(instance)
+        families.append({"candidate_id": candidate_id, "family": family,
+                         "full_name": title, "instances": instances})
+    return families
+
+
+def read_bench(path):
+    """(text, document) of a bench.json; a bad one is a one-line PlaceError."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        doc = json.loads(text)
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise PlaceError("%s: unreadable bench.json: %s" % (path, e))
+    if not isinstance(doc, dict) or not isinstance(doc.get("context"), dict) \
+            or not isinstance(doc.get("benchmarks"), list):
+        raise PlaceError("%s: not a bench.json (no context object and benchmarks array; "
+                         "bench/SCHEMA.md)" % path)
+    return text, doc
+
+
+def converted_context(context, text_sha256):
+    """The schema-2 context of a schema-1 one: ngcc_schema 2, the modules'
+    and families' facts, and the record of what was filled from where."""
+    try:
+        modules = json.loads(context.get("ngcc_modules") or "[]")
+    except ValueError as e:
+        raise PlaceError("context.ngcc_modules: malformed JSON text: %s" % e)
+    if not isinstance(modules, list) or not all(isinstance(m, dict) for m in modules):
+        raise PlaceError("context.ngcc_modules: not an array of objects")
+    filled = {"ngcc_families": ROUND1_SOURCE + " (candidates, titles, parameter sets) and the "
+                               "module entries (kat_name, digest_bits, is_xof as xof, "
+                               "compare_with as baseline)"}
+    out = dict(context, ngcc_schema="2",
+               ngcc_modules=compact([fill_module(m, context, filled) for m in modules]))
+    out["ngcc_families"] = compact(schema1_families(modules))
+    out["ngcc_converted_from"] = "schema 1 (bench.json sha256 %s)" % text_sha256
+    out["ngcc_conversion"] = compact({"tool": CONVERTER, "rows": "unchanged, byte for byte",
+                                      "filled": filled})
+    return out
+
+
+def convert_schema1(results_dir):
+    """Rewrite RESULTS_DIR/bench.json of schema 1 as schema 2; returns the
+    line saying what was done. Only the context changes."""
+    path = os.path.join(results_dir, "bench.json")
+    text, doc = read_bench(path)
+    schema = doc["context"].get("ngcc_schema")
+    if schema == "2":
+        how = doc["context"].get("ngcc_converted_from")
+        return "%s: schema 2 already (%s): nothing to do" % (
+            path, "converted from %s" % how if how else "written by bench")
+    if schema != "1":
+        raise PlaceError("%s: context.ngcc_schema: expected \"1\", found %s" % (path, json.dumps(schema)))
+    try:
+        context = converted_context(doc["context"], file_sha256(path))
+    except PlaceError as e:
+        raise PlaceError("%s: %s" % (path, e))
+    new = edited_context(text, context)
+    written = json.loads(new)
+    if json.dumps(written["benchmarks"]) != json.dumps(doc["benchmarks"]) or written["context"] != context:
+        raise PlaceError("%s: the edit would not give the converted document: not converted "
+                         "(a bug of %s)" % (path, CONVERTER))
+    tmp = path + ".partial"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(new)
+    os.replace(tmp, path)
+    return "%s: converted from schema 1 to schema 2 (the context only; %d rows unchanged)" % (
+        path, len(doc["benchmarks"]))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Choose the directory a bench or kat run writes.")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -240,7 +444,17 @@ def main(argv=None):
     m.add_argument("--seed", help="the kat.json a new TARGET starts from (our modules' last full run)")
     u = sub.add_parser("unfinished", help="exit 0 where KAT_JSON is of an ngcc-kat run that did not end")
     u.add_argument("kat_json")
+    c = sub.add_parser("convert-schema1", help="rewrite RESULTS_DIR/bench.json of schema 1 as schema 2, once")
+    c.add_argument("results_dir")
     a = ap.parse_args(argv)
+    if a.command == "convert-schema1":
+        try:
+            line = convert_schema1(a.results_dir)
+        except (PlaceError, OSError) as e:
+            print("ngcc: %s" % e, file=sys.stderr)
+            return 1
+        print("ngcc: %s" % line, file=sys.stderr)
+        return 0
     if a.command == "unfinished":
         return 0 if unfinished(a.kat_json) else 1
     if a.command == "merge-kat":

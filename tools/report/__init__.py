@@ -29,7 +29,7 @@ Modules, in the order the data flows:
   bench, kat, ct, records
                the inputs: bench.json, kat.json, ct.json, records/**.json
   candidates   families, parameter sets and variants (ngcc_families and
-               ngcc_modules; the schema-1 fallback tables)
+               ngcc_modules)
   stats        the bootstrap interval of a ratio over the repetitions
   comparison   the baseline of the relative figures and their cells
   model        the report model: pages of headings, paragraphs, tables

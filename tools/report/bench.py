@@ -1,8 +1,11 @@
 """bench.json: Google Benchmark JSON with the ngcc context and counters
-(bench/SCHEMA.md; schema 2 adds core cycles, the family declarations and the
-core-clock probe), read into one Measurement per (instance, variant, size)
-that keeps every repetition."""
+(bench/SCHEMA.md, schema 2: the family declarations, the module records, and
+where the bench measured them core cycles and the core-clock probe), read into
+one Measurement per (instance, variant, size) that keeps every repetition.
+A counter a row lacks was not measured (a campaign converted from schema 1
+has no core cycles): its figure is absent, never guessed."""
 
+import os
 import re
 from dataclasses import dataclass
 from typing import Optional
@@ -20,8 +23,9 @@ class Repetition:
     """One timed row: per-call figures as bench wrote them.
 
     cycles and best are in cycle_source units (TSC ticks or perf cycles),
-    cpu is TSC-equivalent (thread CPU time × TSC rate), core is core cycles
-    (schema 2), core_per_tsc the probe ratio used for the row."""
+    cpu is TSC-equivalent (thread CPU time × TSC rate), core is core cycles,
+    core_per_tsc the probe ratio used for the row; None where the row lacks
+    the counter."""
 
     calls: int
     seconds: float
@@ -187,9 +191,8 @@ class Bench:
         self.modules = modules             # '<instance>/<variant>' -> dict
         self.module_rank = {k: i for i, k in enumerate(modules)}
         self.wall_cpu = []                 # real_time / cpu_time per timed row
-        self.schema = ctx_text(context, "ngcc_schema", default="1")
-        self.families = None               # schema 2: ngcc_families
-        self.core_clock = None             # schema 2: the core-clock probe
+        self.families = []                 # ngcc_families
+        self.core_clock = None             # the core-clock probe, where there is one
         self.core_unit = False
         self.sha256 = ""
 
@@ -232,6 +235,7 @@ def parse_bench(path):
     doc = load_json(path)
     ck.typed(doc, "object", "(top level)")
     context = ck.get(doc, "context", "object", "")
+    check_schema(ck, context, path)
     rows = ck.get(doc, "benchmarks", "array", "")
     measurements = {}
     order = []
@@ -272,9 +276,8 @@ def parse_bench(path):
         ck.fail("benchmarks", "no benchmark rows")
     bench = Bench(path, context, measurements, order, parse_modules(ck, context))
     bench.sha256 = file_sha256(path)
-    if bench.schema == "2":
-        bench.families = parse_families(ck, context)
-        bench.core_clock = parse_core_clock(ck, context)
+    bench.families = parse_families(ck, context)
+    bench.core_clock = parse_core_clock(ck, context)
     timed = [m for m in measurements.values() if m.ok]
     bench.core_unit = bool(timed) and all(r.core is not None
                                           for m in timed for r in m.reps)
@@ -294,9 +297,20 @@ def parse_bench(path):
     return bench
 
 
+def check_schema(ck, context, path):
+    """context.ngcc_schema must be "2": schema 1 is read no more, a campaign
+    of it is converted once (bench/SCHEMA.md, "Schema 1 is no longer read")."""
+    schema = ck.get(context, "ngcc_schema", "string", "context")
+    if schema == "1":
+        ck.fail("context.ngcc_schema", "bench.json schema 1 is no longer read; convert it once: "
+                "tools/ngcc_results.py convert-schema1 %s" % (os.path.dirname(path) or "."))
+    if schema != "2":
+        ck.fail("context.ngcc_schema", "expected \"2\" (bench/SCHEMA.md), found %r" % schema)
+
+
 def parse_modules(ck, context):
     """context.ngcc_modules: a JSON array encoded as a string (SCHEMA.md §3),
-    keyed '<instance>/<variant>' (schema 2 `instance`, else `name`)."""
+    keyed '<instance>/<variant>' (`instance`, else `name`)."""
     raw = ck.json_text(context, "ngcc_modules", "array", "context", required=False)
     modules = {}
     for i, mod in enumerate(raw or []):
@@ -315,7 +329,7 @@ def parse_modules(ck, context):
 
 
 def parse_families(ck, context):
-    """context.ngcc_families (schema 2): the candidates as declared, each
+    """context.ngcc_families: the candidates as declared, each
     {candidate_id, family, full_name, directory, implemented (false: declared
     only, no implementation of ours), instances: [{name, ...}]}."""
     where = "context.ngcc_families"
@@ -343,7 +357,7 @@ def parse_families(ck, context):
 
 
 def parse_core_clock(ck, context):
-    """context.core_clock (schema 2): the core-clock probe, or None."""
+    """context.core_clock: the core-clock probe, or None."""
     where = "context.core_clock"
     probe = ck.json_text(context, "core_clock", "object", "context", required=False)
     if probe is None:

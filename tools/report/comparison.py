@@ -182,8 +182,8 @@ class Comparison:
 
 
 def declared_baseline(bench, instance, variant):
-    """The baseline name an instance is compared with: schema 2 module
-    `baseline` or the family declaration, schema 1 `compare_with`."""
+    """The baseline name an instance is compared with: the module's
+    `baseline` or `compare_with`, else the family declaration's."""
     mod = bench.module(instance, variant)
     for key in ("baseline", "compare_with"):
         if isinstance(mod.get(key), str) and mod[key]:

@@ -1,7 +1,8 @@
 """§2 of a report: the published assessment-environment rows, then our
-measurement record. Schema 2 bench.json carries the whole record in its
-context in every mode; schema 1 has part of it, and guide-mode records
-(records/**.json) add the host facts they hold."""
+measurement record. bench.json carries the record in its context in every
+mode (a campaign converted from schema 1 part of it: what it lacks reads
+"not recorded"), and guide-mode records (records/**.json) add the host facts
+they hold."""
 
 import re
 

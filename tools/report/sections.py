@@ -5,7 +5,7 @@ cell ('`CHIME-512` (opt)'); our additions after it in titled tables. An
 external library's report has the same figures in a free layout."""
 
 from report.bench import skipped_entries
-from report.candidates import declaration_dir, implementation
+from report.candidates import declaration_dir, implementation_name
 from report.environment import architecture, emulated, published_rows, record_rows
 from report.formats import (fmt_calls, fmt_cycles, fmt_int, fmt_kib, fmt_mbs,
                             fmt_one_decimal, fmt_time, size_label)
@@ -109,13 +109,11 @@ class Report:
         return self.ct.find(inst, var, self.bench.module(inst, var).get("sha256") or "")
 
     def flags(self, inst, var):
-        """The module's exact compile line (schema 2 `build_flags`; schema 1:
-        the run's flags_<variant>); a submitted library's with the flag set
-        the submission builder used ('guide: `-std=c99 …`')."""
+        """The module's exact compile line (`build_flags`); a submitted
+        library's with the flag set the submission builder used
+        ('guide: `-std=c99 …`')."""
         mod = self.bench.module(inst, var)
-        flags = mod.get("build_flags") or ctx_text(self.bench.context, "flags_" + var)
-        if not flags:
-            _name, flags = implementation(var, [mod])
+        flags = mod.get("build_flags")
         text = inline(Code(flags)) if flags else inline("not recorded")
         if mod.get("flags_source"):
             text = inline("%s: " % mod["flags_source"], text)
@@ -135,7 +133,7 @@ class Report:
         out = []
         for var in variants:
             modules = [self.bench.module(i, var) for i in fam.instances]
-            name, _flags = implementation(var, modules)
+            name = implementation_name(var, modules)
             paths = sorted({m["code_path"] for m in modules
                             if isinstance(m.get("code_path"), str) and m["code_path"]}
                            - {name})

@@ -1,6 +1,7 @@
 """Unit tests of tools/ngcc_report.py and tools/report/ (ctest label `unit`):
-the schema-1 sample and campaign, bad input, the formats. The schema-2
-features are in test_report_schema2.py.
+the sample made as schema 1 and converted, the committed campaigns, bad
+input (a schema-1 bench.json refused), the formats. The features of the
+bench's schema 2 are in test_report_schema2.py.
 
 Run:  /usr/bin/python3 -m unittest discover -s tools/tests -v
 """
@@ -14,7 +15,8 @@ import unittest
 
 from report_testing import (BASIC_LINES, EVIDENCE_HEADER, KAT_HEADER, PERF_HEADER,
                             GeneratedReports,
-                            REPO, RESOURCE_HEADER, SAMPLE, SAMPLE2, R, load, published,
+                            REPO, RESOURCE_HEADER, SAMPLE, SAMPLE2, SAMPLE_SCHEMA1,
+                            SCHEMA2_CONTEXT, R, load, published,
                             read_reports, reports_from, run, section, split_cell,
                             table_rows)
 
@@ -78,7 +80,8 @@ class Formats(unittest.TestCase):
 
 
 class SampleReport(GeneratedReports, unittest.TestCase):
-    """The synthetic schema-1 campaign tools/testdata/x86_sample (make_sample.py)."""
+    """The synthetic campaign tools/testdata/x86_sample (make_sample.py),
+    made as schema 1 and converted: the report the schema-1 fallback gave."""
     sample = SAMPLE
 
     def test_files(self):
@@ -127,7 +130,7 @@ class SampleReport(GeneratedReports, unittest.TestCase):
 
     def test_performance_matches_published_rows(self):
         """Every published CHIME row, cell for cell, with the variant in the
-        instance cell; the schema-1 unit named: TSC ticks."""
+        instance cell; the unit of rows without core cycles named: TSC ticks."""
         perf, _ = published()
         rows = table_rows(self.chime, PERF_HEADER)
         ref = [[split_cell(r[0])[0]] + r[1:] for r in rows
@@ -234,8 +237,7 @@ class Determinism(unittest.TestCase):
                         self.assertEqual(fa.read(), fb.read(), name)
 
     def test_committed_campaigns_render(self):
-        """Every results/<system>/ of the repository (the schema-1 campaign
-        today) renders without error into the files of its committed
+        """Every results/<system>/ of the repository renders without error into the files of its committed
         report, each with the published tables. (The committed reports are
         regenerated with the tool, not compared byte for byte.)"""
         campaigns = sorted(glob.glob(os.path.join(REPO, "results", "*", "bench.json")))
@@ -332,6 +334,20 @@ class BadInput(unittest.TestCase):
     def test_missing_bench(self):
         os.remove(os.path.join(self.dir, "bench.json"))
         self.fails("bench.json", "cannot read")
+
+    def test_schema1_refused(self):
+        """A schema-1 bench.json: one line naming it and the converter."""
+        shutil.copy(os.path.join(SAMPLE_SCHEMA1, "bench.json"), self.dir)
+        self.fails(os.path.join(self.dir, "bench.json"), "bench.json schema 1 is no longer read",
+                   "convert it once: tools/ngcc_results.py convert-schema1 %s" % self.dir)
+
+    def test_unknown_schema(self):
+        del self.bench["context"]["ngcc_schema"]
+        self.write("bench.json", self.bench)
+        self.fails("bench.json", "context.ngcc_schema", "missing")
+        self.bench["context"]["ngcc_schema"] = "3"
+        self.write("bench.json", self.bench)
+        self.fails("bench.json", "context.ngcc_schema", "expected \"2\"", "'3'")
 
     def test_missing_counter(self):
         del self.bench["benchmarks"][3]["cycles"]
@@ -503,55 +519,6 @@ class Mutations(unittest.TestCase):
                         pass
 
 
-class CandidateModel(unittest.TestCase):
-    """Schema 1: titles, families, implementations and flags come from the
-    bench's ngcc_modules when its entries carry them; the schema-1 fallback
-    tables only fill gaps."""
-
-    def generate(self, edit_module, context=None):
-        with open(os.path.join(SAMPLE, "bench.json"), encoding="utf-8") as f:
-            bench = json.load(f)
-        modules = json.loads(bench["context"]["ngcc_modules"])
-        for mod in modules:
-            edit_module(mod)
-        bench["context"]["ngcc_modules"] = json.dumps(modules)
-        bench["context"].update(context or {})
-        return reports_from(bench)
-
-    def test_recorded_fields_win(self):
-        def edit(mod):
-            if mod["name"].startswith("CHIME-"):
-                mod["full_name"] = "CHIME, as recorded"
-                mod["implementation"] = "portable C++" if mod["variant"] == "ref" else "AVX2"
-                mod["build_flags"] = "-Os" if mod["variant"] == "ref" else "-O3 -mavx2"
-        reports = self.generate(edit, {"flags_ref": "", "flags_opt": ""})
-        chime = reports["hash-26-CHIME.md"]
-        self.assertIn("# hash-26 CHIME, as recorded — performance on", chime)
-        self.assertIn("- Implementation versions measured: ref (portable C++, code path "
-                      "portable), opt (AVX2, code path avx2)\n", chime)
-        rows = table_rows(chime, KAT_HEADER)
-        self.assertEqual({(r[0], r[1]) for r in rows},
-                         {("`CHIME-512` (ref)", "`-Os`"), ("`CHIME-512` (opt)", "`-O3 -mavx2`"),
-                          ("`CHIME-1024` (ref)", "`-Os`"),
-                          ("`CHIME-1024` (opt)", "`-O3 -mavx2`")})
-        # Thunder's modules carry none of the fields: the fallback answers
-        # (its flags_ref emptied too: the schema-1 table's -O2).
-        thunder = reports["hash-33-Thunder.md"]
-        self.assertIn("# hash-33 Thunder Hash Family — performance on", thunder)
-        self.assertIn("- Implementation versions measured: ref (reference, code path "
-                      "portable)\n", thunder)
-        self.assertEqual(table_rows(thunder, KAT_HEADER)[0][1], "`-O2`")
-
-    def test_recorded_family_wins(self):
-        def edit(mod):
-            if mod["name"] == "Thunder-512":
-                mod["candidate_id"], mod["family"] = "hash-99", "Storm"
-        reports = self.generate(edit)
-        self.assertIn("hash-99-Storm.md", reports)
-        self.assertNotIn("hash-33-Thunder.md", reports)
-        self.assertIn("# hash-99 Storm — performance on", reports["hash-99-Storm.md"])
-
-
 class Helpers(unittest.TestCase):
     def test_skipped_modules_grouped_without_paths(self):
         text = ("A-1/ref: not built (/b/modules/libA-1-ref.so not found); "
@@ -573,7 +540,7 @@ class Aggregation(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "bench.json")
             with open(path, "w") as f:
-                json.dump({"context": {}, "benchmarks": rows}, f)
+                json.dump({"context": SCHEMA2_CONTEXT, "benchmarks": rows}, f)
             bench = R.parse_bench(path)
         m = bench.get("X-1", "ref", 64)
         self.assertEqual(m.trials, [100, 300])
@@ -587,12 +554,12 @@ class Aggregation(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "bench.json")
             with open(path, "w") as f:
-                json.dump({"context": {}, "benchmarks": rows}, f)
+                json.dump({"context": SCHEMA2_CONTEXT, "benchmarks": rows}, f)
             self.assertAlmostEqual(R.parse_bench(path).get("X-1", "ref", 64).best_cpb, 1.0)
             # A repetition without the counter: no best-call figure at all.
             del rows[1]["cycles_min"]
             with open(path, "w") as f:
-                json.dump({"context": {}, "benchmarks": rows}, f)
+                json.dump({"context": SCHEMA2_CONTEXT, "benchmarks": rows}, f)
             self.assertIsNone(R.parse_bench(path).get("X-1", "ref", 64).best_cpb)
 
     def test_best_call_columns(self):
@@ -631,7 +598,7 @@ class Aggregation(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "bench.json")
             with open(path, "w") as f:
-                json.dump({"context": {}, "benchmarks": [row]}, f)
+                json.dump({"context": SCHEMA2_CONTEXT, "benchmarks": [row]}, f)
             m = R.parse_bench(path).get("X-1", "ref", 64)
         self.assertEqual(R.fmt_calls(m.calls, m.trials), "100000 (5 × 20000)")
         self.assertEqual(R.fmt_time(m.mean_seconds), "1 µs")

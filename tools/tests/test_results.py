@@ -1,4 +1,5 @@
-"""Unit tests of tools/ngcc_results.py: a run never overwrites a campaign.
+"""Unit tests of tools/ngcc_results.py: a run never overwrites a campaign; a
+schema-1 bench.json is converted once, its rows untouched.
 
 Run:  /usr/bin/python3 -m unittest discover -s tools/tests -v
 """
@@ -6,12 +7,16 @@ Run:  /usr/bin/python3 -m unittest discover -s tools/tests -v
 import datetime
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import ngcc_results as results  # noqa: E402
+
+SCRIPT = os.path.join(os.path.dirname(os.path.abspath(results.__file__)), "ngcc_results.py")
+PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
 ZEN5 = {"machine": "x86_64", "vendor": "AuthenticAMD", "family": 26, "model": 2, "stepping": 1,
         "features": "AVX2 BMI1 BMI2 FMA AVX512F AVX512BW AVX512VL"}
@@ -260,6 +265,137 @@ class PlaceForMerge(ResultsDirectory):
 
     def test_a_new_directory_takes_the_merge_itself(self):
         self.assertEqual(results.place(self.dir, "kat.json", ZEN5, "", merge=True)[0], self.dir)
+
+
+
+def schema1_bench():
+    """A small schema-1 bench.json as bench wrote it (bench/SCHEMA.md before
+    schema 2): a candidate's ref module, a baseline, a row of each, the
+    numbers in Google Benchmark's own %.17e layout."""
+    modules = [
+        {"key": "CHIME-512/ref", "name": "CHIME-512", "variant": "ref", "candidate_id": "hash-26",
+         "family": "CHIME", "kat_name": "CHIME-512", "digest_bits": 512, "is_xof": False,
+         "code_path": "portable", "kind": "candidate", "module": "libCHIME-512-ref.so",
+         "sha256": "11" * 32, "static_bytes": 6561, "compare_with": "SHA-512"},
+        {"key": "SHA-512/openssl", "name": "SHA-512", "variant": "openssl", "candidate_id": "baseline",
+         "family": "OpenSSL", "kat_name": "SHA2-512", "digest_bits": 512, "is_xof": False,
+         "code_path": "openssl-evp", "kind": "baseline", "module": "libSHA-512-openssl.so",
+         "sha256": "22" * 32, "static_bytes": 4289, "compare_with": None}]
+    context = ('{\n    "date": "2026-11-30T00:32:03+00:00",\n    "load_avg": [0.759766,0.910645],\n'
+               '    "flags_openssl": "-O2 -fPIC",\n    "flags_ref": "-O3 -O2",\n'
+               '    "ngcc_modules": %s,\n    "ngcc_schema": "1",\n    "tsc_ghz": "2.4454"\n  }'
+               % json.dumps(json.dumps(modules, separators=(",", ":"))))
+    rows = ",\n".join(
+        '    {\n      "name": "%s/32",\n      "run_type": "iteration",\n      "iterations": 210108,\n'
+        '      "real_time": 3.6381978839460221e+03,\n      "time_unit": "ns",\n'
+        '      "cycles": 8.8970504454851798e+03,\n      "cpu_cycles": 8.8476207130886469e+03\n    }'
+        % key for key in ("CHIME-512/ref", "SHA-512/openssl"))
+    return '{\n  "context": %s,\n  "benchmarks": [\n%s\n  ]\n}\n' % (context, rows)
+
+
+class ConvertSchema1(unittest.TestCase):
+    """convert-schema1: the facts the report supplied for schema 1 written
+    into the context once, every row kept byte for byte."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = self.tmp.name
+        self.path = os.path.join(self.dir, "bench.json")
+        self.write(schema1_bench())
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def write(self, text):
+        with open(self.path, "w", encoding="utf-8") as f:
+            f.write(text)
+
+    def read(self):
+        with open(self.path, encoding="utf-8") as f:
+            return f.read()
+
+    def convert(self):
+        return subprocess.run([PYTHON, SCRIPT, "convert-schema1", self.dir],
+                              capture_output=True, text=True, encoding="utf-8")
+
+    def assertRefused(self, proc, *needles):
+        self.assertNotEqual(proc.returncode, 0)
+        lines = proc.stderr.splitlines()
+        self.assertEqual(len(lines), 1, proc.stderr)
+        self.assertNotIn("Traceback", proc.stderr)
+        for needle in needles:
+            self.assertIn(needle, lines[0])
+
+    def test_rows_kept_byte_for_byte(self):
+        before = self.read()
+        proc = self.convert()
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("converted from schema 1 to schema 2", proc.stderr)
+        after = self.read()
+        rows = before.index('"benchmarks"')
+        self.assertEqual(after[after.index('"benchmarks"'):], before[rows:])
+        self.assertIn('"load_avg": [0.759766,0.910645]', after)
+
+    def test_facts_filled(self):
+        self.assertEqual(self.convert().returncode, 0)
+        context = json.loads(self.read())["context"]
+        self.assertEqual(context["ngcc_schema"], "2")
+        chime, sha = json.loads(context["ngcc_modules"])
+        self.assertEqual((chime["instance"], chime["full_name"], chime["implementation"],
+                          chime["build_flags"]),
+                         ("CHIME-512", "The Hash Function CHIME", "reference", "-O3 -O2"))
+        self.assertEqual(sha["wrapper_build_flags"], "-O2 -fPIC")
+        self.assertNotIn("build_flags", sha)
+        families = json.loads(context["ngcc_families"])
+        self.assertEqual([f["candidate_id"] for f in families],
+                         ["hash-01", "hash-14", "hash-17", "hash-26", "hash-33"])
+        self.assertEqual(families[3]["instances"],
+                         [{"name": "CHIME-512", "kat_name": "CHIME-512", "digest_bits": 512,
+                           "xof": False, "baseline": "SHA-512"}, {"name": "CHIME-1024"}])
+
+    def test_flags_from_the_table_where_the_context_has_none(self):
+        self.write(schema1_bench().replace('"flags_ref": "-O3 -O2"', '"flags_ref": ""'))
+        self.assertEqual(self.convert().returncode, 0)
+        chime = json.loads(json.loads(self.read())["context"]["ngcc_modules"])[0]
+        self.assertEqual(chime["build_flags"], "-O2")
+
+    def test_conversion_recorded(self):
+        original = results.file_sha256(self.path)
+        self.assertEqual(self.convert().returncode, 0)
+        context = json.loads(self.read())["context"]
+        self.assertEqual(context["ngcc_converted_from"], "schema 1 (bench.json sha256 %s)" % original)
+        record = json.loads(context["ngcc_conversion"])
+        self.assertEqual(record["tool"], "tools/ngcc_results.py convert-schema1")
+        self.assertEqual(record["filled"]["ngcc_modules[].build_flags"], "context flags_<variant>")
+        self.assertIn("ngcc_families", record["filled"])
+
+    def test_second_conversion_does_nothing(self):
+        self.assertEqual(self.convert().returncode, 0)
+        once = self.read()
+        proc = self.convert()
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("schema 2 already (converted from schema 1", proc.stderr)
+        self.assertIn("nothing to do", proc.stderr)
+        self.assertEqual(self.read(), once)
+
+    def test_bad_files_refused_and_kept(self):
+        text = schema1_bench()
+        for name, bad, needle in (
+                ("truncated", text[:len(text) // 2], "unreadable bench.json"),
+                ("no context", '{"benchmarks": []}', "not a bench.json"),
+                ("schema 3", text.replace('"ngcc_schema": "1"', '"ngcc_schema": "3"'),
+                 'expected "1", found "3"'),
+                ("bad modules", text.replace('"ngcc_modules": "[', '"ngcc_modules": "[[', 1),
+                 "context.ngcc_modules")):
+            with self.subTest(name):
+                self.write(bad)
+                self.assertRefused(self.convert(), self.path, needle)
+                self.assertEqual(self.read(), bad)
+                self.assertEqual(os.listdir(self.dir), ["bench.json"])
+
+    def test_missing_bench_json(self):
+        os.remove(self.path)
+        self.assertRefused(self.convert(), self.path, "unreadable bench.json")
 
 
 if __name__ == "__main__":
