@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Regenerate the synthetic campaigns tools/testdata/x86_sample/ (bench.json
-schema 1) and tools/testdata/x86_sample2/ (schema 2).
+written as schema 1, then converted as the committed schema-1 campaign was:
+tools/ngcc_results.py convert-schema1) and tools/testdata/x86_sample2/
+(schema 2).
 
 x86_sample follows bench/SCHEMA.md (Google Benchmark JSON + ngcc context and
 counters, guide records), x86_sample2 the schema 2 agreed for the bench
@@ -20,6 +22,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+import ngcc_results  # noqa: E402
 import report as R  # noqa: E402
 
 SIZES = [32, 128, 512, 1024, 4096, 8192, 16384, 65536]
@@ -525,6 +528,7 @@ def main_schema2():
 
 def main():
     main_schema1()
+    print(ngcc_results.convert_schema1(OUT))
     main_schema2()
 
 

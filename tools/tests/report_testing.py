@@ -1,7 +1,6 @@
 """Helpers of the report tool's tests: the samples, running the tool, and
 reading the Markdown it writes."""
 
-import atexit
 import json
 import os
 import shutil
@@ -12,32 +11,18 @@ import tempfile
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPO = os.path.dirname(TOOLS)
 SCRIPT = os.path.join(TOOLS, "ngcc_report.py")
-SAMPLE_SCHEMA1 = os.path.join(TOOLS, "testdata", "x86_sample")   # bench.json schema 1, as made
-SAMPLE2 = os.path.join(TOOLS, "testdata", "x86_sample2")          # bench.json schema 2
+SAMPLE = os.path.join(TOOLS, "testdata", "x86_sample")      # bench.json schema 1, converted
+SAMPLE2 = os.path.join(TOOLS, "testdata", "x86_sample2")    # bench.json schema 2
 PUBLISHED = os.path.join(TOOLS, "testdata", "published-hash-26-CHIME.tsv")
 PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
 sys.path.insert(0, TOOLS)
-import ngcc_results  # noqa: E402
 import report as R  # noqa: E402
 
 # The least context the report reads (bench/SCHEMA.md §3), for a bench.json
 # made up of rows alone.
 SCHEMA2_CONTEXT = {"ngcc_schema": "2", "ngcc_families": "[]"}
 
-
-def converted_sample():
-    """A copy of the schema-1 sample converted as a committed campaign is
-    (tools/ngcc_results.py convert-schema1): the report reads schema 2 only."""
-    tmp = tempfile.mkdtemp(prefix="ngcc-sample-")
-    atexit.register(shutil.rmtree, tmp, True)
-    sample = os.path.join(tmp, "x86_sample")
-    shutil.copytree(SAMPLE_SCHEMA1, sample)
-    ngcc_results.convert_schema1(sample)
-    return sample
-
-
-SAMPLE = converted_sample()
 
 # The published x86 reports' table headers (ngcc-dev/ngcc.github.io,
 # content/performance/x86_1/hash-NN.md), exactly.

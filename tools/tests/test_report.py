@@ -15,7 +15,7 @@ import unittest
 
 from report_testing import (BASIC_LINES, EVIDENCE_HEADER, KAT_HEADER, PERF_HEADER,
                             GeneratedReports,
-                            REPO, RESOURCE_HEADER, SAMPLE, SAMPLE2, SAMPLE_SCHEMA1,
+                            REPO, RESOURCE_HEADER, SAMPLE, SAMPLE2,
                             SCHEMA2_CONTEXT, R, load, published,
                             read_reports, reports_from, run, section, split_cell,
                             table_rows)
@@ -337,7 +337,8 @@ class BadInput(unittest.TestCase):
 
     def test_schema1_refused(self):
         """A schema-1 bench.json: one line naming it and the converter."""
-        shutil.copy(os.path.join(SAMPLE_SCHEMA1, "bench.json"), self.dir)
+        self.bench["context"]["ngcc_schema"] = "1"
+        self.write("bench.json", self.bench)
         self.fails(os.path.join(self.dir, "bench.json"), "bench.json schema 1 is no longer read",
                    "convert it once: tools/ngcc_results.py convert-schema1 %s" % self.dir)
 
