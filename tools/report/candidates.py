@@ -132,4 +132,3 @@ def group_families(bench, kat):
             external[(cid, name)] = Family(cid, name, title, [], external=True)
         external[(cid, name)].instances.append(inst)
     return out + [external[k] for k in sorted(external)]
-

@@ -70,7 +70,7 @@ QUICK_KAT_WHY = "KAT_2_12 and KAT_2_23 (KAT_2_33 and KAT_Loop take minutes per l
 # with a package runs first, nothing built (what tools/ngcc system and
 # submission build must cope with). The blocks after it continue in its
 # clone, and so does docs/submissions.md, whose reader comes from there: each
-# fresh clone builds the release preset once more (minutes).
+# fresh clone builds what its commands run once more (minutes).
 COMMANDS = {
     # README.md
     "tools/ngcc test": not_run("the suite that runs this check"),
