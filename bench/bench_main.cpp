@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -31,6 +32,7 @@
 #include "name_filter.hpp"
 #include "process.hpp"
 #include "reporter.hpp"
+#include "row_journal.hpp"
 #include "rows.hpp"
 #include "run_progress.hpp"
 #include "sha256_file.hpp"
@@ -64,11 +66,15 @@ const char kUsage[] =
     "  --ngcc_cpu_description      print this CPU's name and identity in one line (cpu.txt) and exit\n"
     "  --ngcc_cpu_identity         print this CPU's identity as JSON (cpu.json: what a later run is\n"
     "                              compared with) and exit\n"
+    "  --ngcc_rows_journal=FILE    with a JSON --benchmark_out: append each row to FILE as it ends, and keep\n"
+    "                              the rows FILE holds of these settings and libraries instead of measuring\n"
+    "                              them again (a run stopped before its end continues; bench/README.md)\n"
     "  --ngcc_terminal             standard output reaches a terminal through a pipe (a tee keeping a log):\n"
     "                              redraw the status line in place, as on a terminal\n\n";
 
 struct Options {
-  std::string campaign = NGCC_DEFAULT_CAMPAIGN, module_dir, records_dir, system;
+  std::string campaign = NGCC_DEFAULT_CAMPAIGN, module_dir, records_dir, system, rows_journal;
+  std::string measuring_flags;  // Google Benchmark's flags that change a figure (row_journal.hpp)
   bool quick = false, guide = false, rss = true, allow_missing = false, print_system = false, terminal = false;
   std::size_t repetitions = 1;  // --benchmark_repetitions, for the progress count
   std::string cpu;  // "", a CPU number or "last"
@@ -107,6 +113,8 @@ Options parse_options(int *argc, char **argv, bool *has_min_time, std::string *o
       o.records_dir = v;
     } else if (const char *v = value("--ngcc_system_name")) {
       o.system = v;
+    } else if (const char *v = value("--ngcc_rows_journal")) {
+      o.rows_journal = v;
     } else if (const char *v = value("--ngcc_cpu")) {
       o.cpu = v;
     } else if (const char *v = value("--ngcc_max_attempts")) {
@@ -142,6 +150,13 @@ Options parse_options(int *argc, char **argv, bool *has_min_time, std::string *o
       if (a.compare(0, 21, "--benchmark_min_time=") == 0) *has_min_time = true;
       if (a.compare(0, 16, "--benchmark_out=") == 0) *out_file = a.substr(16);
       if (a.compare(0, 23, "--benchmark_out_format=") == 0) *out_format = a.substr(23);
+      // What a row measures does not depend on where or how it is shown, or which are chosen.
+      static const char *const kNotMeasuring[] = {"--benchmark_out=", "--benchmark_out_format=", "--benchmark_format=",
+                                                  "--benchmark_filter=", "--benchmark_color=",
+                                                  "--benchmark_counters_tabular="};
+      bool measuring = true;
+      for (const char *prefix : kNotMeasuring) measuring = measuring && a.rfind(prefix, 0) != 0;
+      if (measuring) o.measuring_flags += (o.measuring_flags.empty() ? "" : " ") + a;
       if (a.compare(0, 24, "--benchmark_repetitions=") == 0) {
         char *end = nullptr;
         const long n = std::strtol(a.c_str() + 24, &end, 10);
@@ -307,6 +322,7 @@ int main(int argc, char **argv) {
   int n = argc;
   std::string out_file, out_format = "json";
   const Options opt = parse_options(&n, args.data(), &has_min_time, &out_file, &out_format);
+  const std::string mode = opt.guide ? "guide" : opt.quick ? "quick" : "default";
   static char quick_min_time[] = "--benchmark_min_time=0.02";
   if (opt.quick && !has_min_time) args[static_cast<std::size_t>(n++)] = quick_min_time;
   args[static_cast<std::size_t>(n)] = nullptr;
@@ -381,7 +397,7 @@ int main(int argc, char **argv) {
   std::string sizes;
   for (auto s : campaign.sizes) sizes += (sizes.empty() ? "" : ",") + std::to_string(s);
   benchmark::AddCustomContext("ngcc_schema", "2");
-  benchmark::AddCustomContext("ngcc_mode", opt.guide ? "guide" : opt.quick ? "quick" : "default");
+  benchmark::AddCustomContext("ngcc_mode", mode);
   benchmark::AddCustomContext("cycle_source", counter.source_name());
   benchmark::AddCustomContext("cycle_source_reason", counter.fallback_reason());
   // In the console's short context too: its cpb column is not the report's cycles/byte.
@@ -408,6 +424,39 @@ int main(int argc, char **argv) {
   }
   benchmark::AddCustomContext("ngcc_modules", modules_json(loaded.modules));
 
+  // The rows an earlier run of these settings kept in the journal, where it
+  // was stopped before its end (row_journal.hpp).
+  static KeptRows kept;
+  static std::optional<RowJournal> journal;
+  if (!opt.rows_journal.empty()) {
+    if (out_file.empty() || out_format != "json") die("--ngcc_rows_journal needs --benchmark_out=FILE in JSON");
+    std::map<std::string, std::string> sha256_by_library;
+    for (const auto &m : loaded.modules) sha256_by_library[m->spec.key()] = m->sha256;
+    const std::string settings = "mode " + mode + "; system " + system + "; CPU " +
+                                 (cpu >= 0 ? std::to_string(cpu) : "unpinned") + "; RSS probe " +
+                                 (opt.rss ? "yes" : "no") + "; attempts " + std::to_string(opt.max_attempts) +
+                                 "; flags " + opt.measuring_flags;
+    try {
+      kept = read_journal(opt.rows_journal, settings, sha256_by_library, NameFilter(benchmark::GetBenchmarkFilter()));
+      journal.emplace(opt.rows_journal, settings, sha256_by_library);
+    } catch (const std::runtime_error &e) {  // std::regex_error too: a bad filter
+      die(e.what());
+    }
+    if (kept.cut_line)
+      std::fprintf(stderr, "bench: %s: its last line was cut short (the run was killed writing it): that row is measured again\n",
+                   opt.rows_journal.c_str());
+    if (kept.remeasured > 0)
+      std::fprintf(stderr, "bench: %s: %zu rows measured with other settings or another library file are measured again\n",
+                   opt.rows_journal.c_str(), kept.remeasured);
+    if (!kept.names.empty()) {
+      std::fprintf(stderr, "bench: %s: kept %zu rows of a run of these settings and library files stopped before its end (ended from %s on)\n",
+                   opt.rows_journal.c_str(), kept.names.size(), kept.first_utc.c_str());
+      benchmark::AddCustomContext("rows_kept", std::to_string(kept.names.size()) +
+                                                   " rows measured by a run of these settings and library files that "
+                                                   "was stopped before its end, from " + kept.first_utc + " on");
+    }
+  }
+
   static RunProgress progress(opt.terminal || isatty(STDOUT_FILENO) == 1);
   std::optional<NameFilter> guide_filter;
   if (opt.guide) {
@@ -419,7 +468,7 @@ int main(int argc, char **argv) {
     benchmark::SetBenchmarkFilter("all");  // applied by register_rows, on the clean names
   }
   const std::vector<std::string> rows = register_rows(loaded.modules, campaign.sizes, settings, counter,
-                                                      RowOptions{opt.guide, opt.rss},
+                                                      RowOptions{opt.guide, opt.rss, &kept.names},
                                                       guide_filter ? &*guide_filter : nullptr, &progress);
 
   // The campaign's end, added to the context before a JSON reporter writes it.
@@ -442,7 +491,7 @@ int main(int argc, char **argv) {
   facts.cycle_counter = counter.description();
   facts.cycle_source_reason = counter.fallback_reason();
   facts.counters = counters;
-  facts.mode = opt.guide ? "guide" : opt.quick ? "quick" : "default";
+  facts.mode = mode;
   facts.rows = shown_rows(rows);
   facts.repetitions = opt.repetitions;
   facts.json_context = shown_json || (!out_file.empty() && out_format == "json");
@@ -458,6 +507,18 @@ int main(int argc, char **argv) {
     benchmark::BenchmarkReporter *raw = inner.get();
     file = std::make_unique<NgccReporter>(raw, std::move(inner), opt.guide,
                                           out_format == "json" ? end_of_run : std::function<void()>());
+  }
+  if (file && journal) file->keep_rows(&*journal, kept.json);
+  if (facts.rows == 0 && !kept.names.empty()) {
+    // Google Benchmark writes nothing when no row is left: the kept rows are the run.
+    std::printf("bench: every row is kept from %s; nothing is left to measure\n", opt.rows_journal.c_str());
+    std::ofstream out(out_file);
+    file->SetOutputStream(&out);
+    file->SetErrorStream(&out);
+    file->ReportContext(benchmark::BenchmarkReporter::Context());
+    file->Finalize();
+    if (!out.flush()) die(out_file + ": cannot be written");
+    return 0;
   }
   progress.start(facts.rows * facts.repetitions);
   benchmark::RunSpecifiedBenchmarks(&display, file.get());

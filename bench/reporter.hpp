@@ -8,7 +8,10 @@
 //    context also holds the campaign's end (time, load, core clock). With an
 //    end_of_run hook the wrapper holds the context and the rows, runs the
 //    hook (which adds those keys), then writes them all at Finalize. The
-//    console shows every row as it comes; the JSON appears at the end.
+//    console shows every row as it comes; the JSON appears at the end;
+//  - with a journal (row_journal.hpp) every row is appended to it as it
+//    ends, and the rows an earlier run of the same settings kept there are
+//    written after this run's, as that run's reporter wrote them.
 #pragma once
 
 #include <benchmark/benchmark.h>
@@ -20,6 +23,8 @@
 #include <utility>
 #include <vector>
 
+#include "row_journal.hpp"
+
 namespace ngcc::bench {
 
 class NgccReporter : public benchmark::BenchmarkReporter {
@@ -29,6 +34,13 @@ class NgccReporter : public benchmark::BenchmarkReporter {
   NgccReporter(benchmark::BenchmarkReporter *inner, std::unique_ptr<benchmark::BenchmarkReporter> owned,
                bool clean_names, std::function<void()> end_of_run)
       : inner_(inner), owned_(std::move(owned)), clean_names_(clean_names), end_of_run_(std::move(end_of_run)) {}
+
+  // The journal (not owned) and the JSON text of the rows kept from it;
+  // for a JSON reporter with an end_of_run hook.
+  void keep_rows(RowJournal *journal, std::vector<std::string> kept_json) {
+    journal_ = journal;
+    kept_json_ = std::move(kept_json);
+  }
 
   bool ReportContext(const Context &context) override {
     inner_->SetOutputStream(&GetOutputStream());
@@ -44,6 +56,7 @@ class NgccReporter : public benchmark::BenchmarkReporter {
         r.run_name.iterations.clear();
         r.run_name.time_type.clear();
       }
+    if (journal_ != nullptr) journal_->append(renamed);
     if (end_of_run_)
       held_.push_back(std::move(renamed));
     else
@@ -52,8 +65,19 @@ class NgccReporter : public benchmark::BenchmarkReporter {
   void Finalize() override {
     if (end_of_run_) {
       end_of_run_();
-      if (context_ && inner_->ReportContext(*context_))
-        for (const auto &runs : held_) inner_->ReportRuns(runs);
+      if (context_ && inner_->ReportContext(*context_)) {
+        bool any = false;
+        for (const auto &runs : held_) {
+          inner_->ReportRuns(runs);
+          any = any || !runs.empty();
+        }
+        // After the JSON reporter's groups, separated as it separates them.
+        std::ostream &out = GetOutputStream();
+        for (const std::string &json : kept_json_) {
+          out << (any ? ",\n" : "") << json;
+          any = true;
+        }
+      }
     }
     inner_->Finalize();
   }
@@ -65,6 +89,8 @@ class NgccReporter : public benchmark::BenchmarkReporter {
   std::function<void()> end_of_run_;
   std::optional<Context> context_;
   std::vector<std::vector<Run>> held_;
+  RowJournal *journal_ = nullptr;
+  std::vector<std::string> kept_json_;
 };
 
 }  // namespace ngcc::bench

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -17,10 +18,12 @@ namespace ngcc::bench {
 struct RowOptions {
   bool guide = false;  // the published plan in driver processes, else Google Benchmark's loop
   bool rss = true;     // fresh-process RSS probe per row (default mode)
+  const std::set<std::string> *kept = nullptr;  // rows an earlier run kept (row_journal.hpp): not registered
 };
 
-// Registers the rows of every module at every size; in guide mode only those
-// `guide_filter` selects (Google Benchmark cannot filter the clean names).
+// Registers the rows of every module at every size but the kept ones; in
+// guide mode only those `guide_filter` selects (Google Benchmark cannot
+// filter the clean names).
 // Every call of a row's function tells `progress` first, and the rows' lines
 // pass through it. Returns the names registered. Everything passed must
 // outlive the run.

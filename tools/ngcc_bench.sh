@@ -13,7 +13,8 @@
 #   --guide    the published plan (docs/method.md "Modes, repetitions and pinning"): 5
 #              fresh-process trials per row, pinned; also writes
 #              OUT/records/<id>/<Instance>-<variant>__hash_<bytes>.json
-#   --out      the directory written (bench.json, bench.log, records/)
+#   --out      the directory written (bench.json, bench.log, records/; while the
+#              run lasts bench.rows.jsonl, its rows as they end)
 #   --system   the system name recorded (default: bench --ngcc_system for that CPU,
 #              e.g. x86_64-amd-epyc-zen5)
 #   --cpu      the CPU bench and its driver processes are pinned to (default: last, the
@@ -24,10 +25,17 @@
 #   -- ARGS    passed to bench after the defaults above, so they override them,
 #              e.g. -- --benchmark_filter=CHIME --benchmark_repetitions=9
 #
-# The build directory is $NGCC_BUILD_DIR (default build/release). The console
+# The build directory is $NGCC_BUILD_DIR (default build/release); a cross
+# build's bench runs behind the words of $NGCC_EMULATOR (e.g. qemu-aarch64
+# -L ROOT), as its tests run it (tools/ngcc_common.py). The console
 # shows a short context, Google Benchmark's line per row and, on a terminal,
 # a status line (runs done, elapsed, ETA; bench/README.md); the same output
 # and the warnings, without the status line, are kept in OUT/bench.log.
+#
+# A run stopped before its end (Ctrl-C, a time limit, a kill) keeps the
+# rows that ended in OUT/bench.rows.jsonl; the same command again measures
+# only the others, and OUT/bench.json holds them all (bench/README.md, "An
+# interrupted run").
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -57,23 +65,28 @@ done
 
 bench=$build/bench/bench
 [ -x "$bench" ] || die "$bench not found: build first (cmake --preset release && cmake --build build/release)"
+read -r -a emulator <<<"${NGCC_EMULATOR:-}"
+run_bench() { "${emulator[@]}" "$bench" "$@"; }
 cpu_arg=()
 [ "$cpu" = none ] || cpu_arg=(--ngcc_cpu="$cpu")
-system=${system:-$("$bench" --ngcc_system "${cpu_arg[@]}")}
+system=${system:-$(run_bench --ngcc_system "${cpu_arg[@]}")}
 case $system in
   ''|*/*|.|..) die "bad system name '$system'" ;;
 esac
 [ -n "$out" ] || die "--out DIR is needed (tools/ngcc bench chooses it)"
 mkdir -p "$out"
 
-args=(--benchmark_out="$out/bench.json.partial" --benchmark_out_format=json --ngcc_system_name="$system")
+journal=$out/bench.rows.jsonl
+args=(--benchmark_out="$out/bench.json.partial" --benchmark_out_format=json --ngcc_system_name="$system"
+      --ngcc_rows_journal="$journal")
 args+=("${cpu_arg[@]}")
 [ -n "$campaign" ] && args+=(--ngcc_campaign="$campaign")
 case $mode in
   default) args+=(--benchmark_repetitions=5 --benchmark_enable_random_interleaving=true --benchmark_min_time=0.1) ;;
   quick) args+=(--ngcc_quick) ;;
   guide)
-    rm -rf "$out/records"
+    # The records of rows a stopped run kept stay with them.
+    [ -s "$journal" ] || rm -rf "$out/records"
     args+=(--ngcc_guide --ngcc_records="$out/records") ;;
 esac
 
@@ -90,12 +103,25 @@ keep_log() {
   fi
 }
 start=$(date +%s)
+# A Ctrl-C or a time limit signals the whole process group: bench stops,
+# and this script goes on to say what was kept.
+trap : INT TERM
+status=0
 {
   echo "ngcc bench: mode $mode, system $system, build $build -> $out/bench.json"
   echo "ngcc bench: started $(date -u +%Y-%m-%dT%H:%M:%SZ), command: $bench ${args[*]} ${extra[*]}"
-  "$bench" "${args[@]}" "${extra[@]}" 2>&1
-} | keep_log
+  run_bench "${args[@]}" "${extra[@]}" 2>&1
+} | keep_log || status=$?
+trap - INT TERM
+if [ $status -gt 128 ]; then
+  lines=0
+  [ -f "$journal" ] && lines=$(grep -c '' "$journal" || true)
+  echo "ngcc bench: stopped by a signal after $(( $(date +%s) - start )) s; the rows that ended are in" \
+    "$journal ($lines lines): the same command measures only the others" >&2
+fi
+[ $status -eq 0 ] || exit $status
 mv "$out/bench.json.partial" "$out/bench.json"
+rm -f "$journal"
 rows=$(grep -c '"run_type": "iteration"' "$out/bench.json" || true)
 echo "ngcc bench: $rows rows in $(( $(date +%s) - start )) s -> $out/bench.json" | tee -a "$out/bench.log"
 [ "$mode" = guide ] && echo "ngcc bench: guide records in $out/records/"

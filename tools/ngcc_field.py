@@ -18,7 +18,9 @@ Phases, each resumable (a rerun skips what is done and current):
   ct     tools/ngcc_ct.py on every library, into DIR/ct.json, likewise
   bench  one pinned bench run of every library with our modules and the
          baselines at 32 B, 1 KiB and 64 KiB (--quick: one short repetition),
-         into DIR/bench.json; skipped when it already measured every library
+         into DIR/bench.json; skipped when it already measured every library;
+         a stopped run's rows are kept and not measured again
+         (bench/README.md, "An interrupted run")
   report the candidate reports and field.md (tools/ngcc_report.py --field)
 
 DIR/field.json records each package's build (its lines and stamp), which

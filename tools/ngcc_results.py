@@ -14,8 +14,9 @@ making it, and says on stderr where that is and why:
   (a new results/<system>/, or one a kat run began and the bench run
   completes);
 - the first of DIR and its newest run, made on this CPU, whose kat.json is
-  unfinished (a kat run stopped or killed before its end): the same command
-  continues it;
+  unfinished (a kat run stopped or killed before its end), or, for
+  bench.json, that holds the rows of a bench run stopped before its end
+  (bench.rows.jsonl, no bench.json): the same command continues it;
 - otherwise the newest DIR/runs/<UTC>/ of this CPU that lacks FILE (a kat run
   and the bench run after it share one), or a new DIR/runs/<UTC>/;
 - with --replace, DIR itself, replacing FILE, only where DIR was made on
@@ -57,6 +58,7 @@ from ngcc_common import file_sha256
 IDENTITY_FILE = "cpu.json"
 DESCRIPTION_FILE = "cpu.txt"
 CAMPAIGN_FILES = ("bench.json", "kat.json")
+BENCH_JOURNAL = "bench.rows.jsonl"
 
 
 class PlaceError(Exception):
@@ -99,6 +101,13 @@ def unfinished(path):
     return isinstance(doc, dict) and doc.get("complete") is False
 
 
+def bench_stopped(directory):
+    """True where DIRECTORY holds a bench run stopped before its end: the rows
+    it kept (bench/README.md, "An interrupted run") and no bench.json."""
+    return os.path.exists(os.path.join(directory, BENCH_JOURNAL)) \
+        and not os.path.exists(os.path.join(directory, "bench.json"))
+
+
 def made_here(directory, here):
     """True where DIR is empty, or its cpu.json is this CPU's."""
     recorded = recorded_identity(directory)
@@ -132,10 +141,14 @@ def place(directory, name, here, description, replace=False, now=None, merge=Fal
                     and made_here(candidate, here):
                 record(candidate, here, description)
                 return candidate, "%s of these libraries merged into %s" % (name, os.path.join(candidate, name))
-    if not merge and not replace and name == "kat.json":
+    if not merge and not replace:
         for candidate in (directory, newest_run(directory)):
-            if candidate and unfinished(os.path.join(candidate, name)) and made_here(candidate, here):
+            if candidate and name == "kat.json" and unfinished(os.path.join(candidate, name)) \
+                    and made_here(candidate, here):
                 return candidate, "continuing the unfinished %s" % os.path.join(candidate, name)
+            if candidate and name == "bench.json" and bench_stopped(candidate) and made_here(candidate, here):
+                return candidate, "continuing the bench run stopped in %s (its rows in %s)" % (
+                    candidate, BENCH_JOURNAL)
     if replace:
         recorded = recorded_identity(directory)
         if recorded is None and holds_campaign(directory):

@@ -115,6 +115,23 @@ class Place(ResultsDirectory):
         self.unfinished_kat(self.dir)
         self.assertNotEqual(self.place("kat.json", ZEN5)[0], self.dir)
 
+    def test_a_stopped_bench_run_is_continued_where_it_is(self):
+        self.campaign(ZEN5)
+        bench_run, _ = self.place("bench.json", ZEN5, now=T1)
+        with open(os.path.join(bench_run, "bench.rows.jsonl"), "w") as f:
+            f.write("{}\n")
+        where, line = self.place("bench.json", ZEN5, now=T2)
+        self.assertEqual(where, bench_run)
+        self.assertIn("continuing the bench run stopped in " + bench_run, line)
+        self.campaign(None, files=("bench.json",), directory=bench_run)
+        self.assertNotEqual(self.place("bench.json", ZEN5, now=T2)[0], bench_run, "a finished run is not")
+
+    def test_a_stopped_bench_run_of_another_cpu_is_not_continued(self):
+        self.campaign(ZEN3, files=())
+        with open(os.path.join(self.dir, "bench.rows.jsonl"), "w") as f:
+            f.write("{}\n")
+        self.assertNotEqual(self.place("bench.json", ZEN5)[0], self.dir)
+
     def test_another_cpu_gets_a_run_of_its_own_and_is_told_how_it_differs(self):
         self.campaign(ZEN3)
         where, line = self.place("bench.json", ZEN5)
