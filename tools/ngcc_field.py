@@ -156,8 +156,8 @@ def identity(lib):
     as the instance and variant it was described as. One file can be several
     (an XOF built once per output length, a directory renamed by settings)."""
     spec, _needs, sha = lib
-    name, _bits, variant, _path = spec.split(":", 3)
-    return sha, name, variant
+    described = ngcc_ct.parse_spec(spec)
+    return sha, described["instance"], described["variant"]
 
 
 def library_args(libs):
@@ -168,7 +168,7 @@ def library_args(libs):
 
 
 def spec_path(spec):
-    return spec.split(":", 3)[3]
+    return ngcc_ct.parse_spec(spec)["path"]
 
 
 def kat_done(kat_json, kinds):
