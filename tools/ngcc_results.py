@@ -7,8 +7,12 @@ campaign is never overwritten.
     ngcc_results.py unfinished KAT_JSON
     ngcc_results.py convert-schema1 RESULTS_DIR
 
-prints the directory into which FILE (bench.json or kat.json) goes, after
-making it, and says on stderr where that is and why:
+prints the directory into which FILE (bench.json, kat.json or ct.json) goes,
+after making it, and says on stderr where that is and why:
+
+- ct.json (tools/ngcc ct --results DIR): DIR itself where it was made on this
+  CPU, its campaign finished or not: a constant-time verdict is of a library
+  file, not of a run; elsewhere as kat.json with --merge;
 
 - DIR itself when it holds no FILE yet and no campaign of another CPU
   (a new results/<system>/, or one a kat run began and the bench run
@@ -135,6 +139,9 @@ def newest_run(directory):
 
 def place(directory, name, here, description, replace=False, now=None, merge=False):
     """(directory to write, the line saying so)."""
+    if name == "ct.json" and made_here(directory, here):
+        record(directory, here, description)
+        return directory, "%s merged into %s" % (name, os.path.join(directory, name))
     if merge:
         for candidate in (directory, newest_run(directory)):
             if candidate and not os.path.exists(os.path.join(candidate, "bench.json")) \
@@ -446,7 +453,7 @@ def main(argv=None):
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("place", help="print the directory FILE goes to")
     p.add_argument("directory")
-    p.add_argument("file", choices=CAMPAIGN_FILES)
+    p.add_argument("file", choices=CAMPAIGN_FILES + ("ct.json",))
     p.add_argument("--identity", required=True, help="bench --ngcc_cpu_identity")
     p.add_argument("--description", default="", help="bench --ngcc_cpu_description (cpu.txt)")
     p.add_argument("--replace", action="store_true")

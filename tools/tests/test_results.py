@@ -48,8 +48,8 @@ class ResultsDirectory(unittest.TestCase):
             with open(os.path.join(directory, "cpu.json"), "w") as f:
                 json.dump(identity, f)
 
-    def place(self, name, here, replace=False, now=T1):
-        return results.place(self.dir, name, here, "AMD EPYC (test)", replace, now)
+    def place(self, name, here, replace=False, now=T1, merge=False):
+        return results.place(self.dir, name, here, "AMD EPYC (test)", replace, now, merge)
 
 
 class Place(ResultsDirectory):
@@ -131,6 +131,16 @@ class Place(ResultsDirectory):
         with open(os.path.join(self.dir, "bench.rows.jsonl"), "w") as f:
             f.write("{}\n")
         self.assertNotEqual(self.place("bench.json", ZEN5)[0], self.dir)
+
+    def test_constant_time_verdicts_join_a_finished_campaign_of_this_cpu(self):
+        self.campaign(ZEN5)
+        where, line = self.place("ct.json", ZEN5, merge=True)
+        self.assertEqual(where, self.dir)
+        self.assertIn("ct.json merged into " + os.path.join(self.dir, "ct.json"), line)
+
+    def test_constant_time_verdicts_of_another_cpu_go_to_a_run_of_their_own(self):
+        self.campaign(ZEN3)
+        self.assertIn(os.path.join(self.dir, "runs"), self.place("ct.json", ZEN5, merge=True)[0])
 
     def test_another_cpu_gets_a_run_of_its_own_and_is_told_how_it_differs(self):
         self.campaign(ZEN3)
