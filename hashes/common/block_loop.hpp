@@ -68,7 +68,8 @@ void absorb_shapes(Shapes<kShape...>, State &state, const std::uint8_t *blocks, 
                    const Params &p) {
   typename I::Registers s = I::load(state);
   const std::size_t bytes = block_bytes(p);
-  ((bytes == block_bytes(kShape) && (absorb_each<I, kShape>(s, blocks, nblocks), true)) || ...);
+  // The || fold stops at the shape that matches; its value is not needed.
+  static_cast<void>(((bytes == block_bytes(kShape) && (absorb_each<I, kShape>(s, blocks, nblocks), true)) || ...));
   I::store(state, s);
 }
 
