@@ -18,15 +18,12 @@ import tempfile
 import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+sys.path.insert(0, os.path.join(ROOT, "tools", "tests"))
+from script_checks import expect  # noqa: E402
+
 SIZES = [32, 64, 128, 256, 512, 1024, 2048, 4096]
 # Bound on the wait for two rows of 0.15 s each, under an emulator too.
 ROW_WAIT_SECONDS = 240
-
-
-def expect(cond, what):
-    if not cond:
-        print("FAIL: " + what)
-        sys.exit(1)
 
 
 def journal_rows(path):

@@ -16,6 +16,8 @@ import sys
 import tempfile
 import time
 
+from script_checks import expect
+
 TOOL = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ngcc_ct.py")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -34,12 +36,6 @@ def entries(out):
         doc = json.load(f)
     assert doc["schema"] == "ngcc-ct/1", doc
     return {(e["instance"], e["variant"]): e for e in doc["libraries"]}
-
-
-def expect(cond, what):
-    if not cond:
-        print("FAIL: " + what)
-        sys.exit(1)
 
 
 def check_resume(harness, leaky, module, tmp, out):

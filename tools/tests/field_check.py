@@ -16,15 +16,10 @@ TESTS = os.path.dirname(os.path.abspath(__file__))
 TOOLS = os.path.dirname(TESTS)
 sys.path.insert(0, os.path.join(TOOLS, "testdata", "submission"))
 import toy_packages  # noqa: E402
+from script_checks import expect  # noqa: E402
 
 PYTHON = "/usr/bin/python3"
 FILTER = "submitted|Toy|SHA-512/openssl"
-
-
-def expect(cond, what):
-    if not cond:
-        print("FAIL: " + what)
-        sys.exit(1)
 
 
 def field(build_dir, usable, packages, out):
