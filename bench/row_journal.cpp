@@ -47,7 +47,7 @@ KeptRows read_journal(const std::string &path, const std::string &settings,
   std::ifstream in(path);
   if (!in) return kept;
   std::vector<nlohmann::json> lines;
-  std::string line, cut;
+  std::string line;
   for (std::size_t number = 1; std::getline(in, line); ++number) {
     nlohmann::json entry = nlohmann::json::parse(line, nullptr, false);
     const bool whole = !in.eof() && entry.is_object() && entry["row"].is_string() && entry["json"].is_string() &&

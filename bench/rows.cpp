@@ -208,8 +208,8 @@ std::vector<std::string> register_rows(const std::vector<std::unique_ptr<LoadedM
   for (const auto &m : modules) {
     for (const std::uint64_t bytes : sizes) {
       const std::string name = m->spec.key() + "/" + std::to_string(bytes);
-      const Bench b{m.get(), bytes};
       if (options.kept != nullptr && options.kept->count(name) > 0) continue;
+      const Bench b{m.get(), bytes};
       if (options.guide) {
         if (guide_filter != nullptr && !guide_filter->matches(name)) continue;
         benchmark::RegisterBenchmark(name.c_str(), [b, name, &settings, progress](benchmark::State &st) {
