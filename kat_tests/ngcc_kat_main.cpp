@@ -30,6 +30,7 @@
 #include "common/cpu_features.hpp"
 #include "kat_json.hpp"
 #include "kat_run.hpp"
+#include "library_plan.hpp"
 
 using namespace ngcc::kat;
 
@@ -38,7 +39,8 @@ namespace {
 struct Options {
   std::vector<std::string> modules, references;
   std::string manifests = NGCC_MANIFEST_DIR;
-  std::string json;
+  std::string json, plan;
+  std::string described_last;  // the --library just before, the one a --needs describes
   std::vector<std::string> resume;
   RunOptions run;
 };
@@ -68,6 +70,8 @@ const char kUsage[] =
     "                     label, e.g. submitted-ref), whatever ngcc_instance() it exports\n"
     "  --needs FEATURES   the extensions the --library before was compiled for (AVX2,AVX512F,...):\n"
     "                     where this CPU lacks one, or NGCC_CPU_DISABLE hides it, a SKIP, not a call\n"
+    "  --plan FILE        the libraries of a plan (tools/ngcc_plan.py plan): ours described by\n"
+    "                     themselves, others by the plan (as by --library and --needs)\n"
     "usage: ngcc-kat --cpu-features\n"
     "  prints the extensions code may use here (AVX2 BMI1 ...: this CPU's, minus what\n"
     "  NGCC_CPU_DISABLE hides), what a test asks before it runs code built for one\n"
@@ -91,33 +95,60 @@ long positive(const std::string &option, const std::string &v, long max) {
   return n;
 }
 
+// A library run as described here rather than by ngcc_instance() (--library
+// and --needs, or a plan's library not of our build): its KAT name, width and
+// variant label, and the extensions it was compiled for (`needs`, names as
+// cpu_features_named reads them: "AVX2,FMA" or "AVX2 FMA"). `where` begins
+// an error.
+RunOptions::Library described(const std::string &where, const std::string &kat_name, int digest_bits,
+                              const std::string &variant, const std::string &needs) {
+  if (!valid_algorithm_instance(kat_name))
+    throw std::runtime_error(where + ": '" + kat_name + "' is not a valid ALGORITHM_INSTANCE");
+  std::string unknown;
+  RunOptions::Library library{kat_name, variant, digest_bits, ngcc::cpu_features_named(needs, &unknown)};
+  if (!unknown.empty()) throw std::runtime_error(where + ": unknown CPU feature '" + unknown + "'");
+  return library;
+}
+
 // --library ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH, e.g.
 // CHIME-512:512:submitted-ref:build/submissions/x/libCHIME-512-submitted-ref.so
 void add_library(Options &o, const std::string &spec) {
   const auto c1 = spec.find(':'), c2 = spec.find(':', c1 + 1), c3 = spec.find(':', c2 + 1);
   if (c1 == std::string::npos || c2 == std::string::npos || c3 == std::string::npos)
     throw UsageError("--library: '" + spec + "' is not ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH");
-  RunOptions::Library library;
-  library.kat_name = spec.substr(0, c1);
-  library.digest_bits = static_cast<int>(positive("--library", spec.substr(c1 + 1, c2 - c1 - 1), 8192));
-  library.variant = spec.substr(c2 + 1, c3 - c2 - 1);
-  const std::string path = spec.substr(c3 + 1);
-  if (!valid_algorithm_instance(library.kat_name))
-    throw UsageError("--library: '" + library.kat_name + "' is not a valid ALGORITHM_INSTANCE");
-  if (library.digest_bits % 8 != 0 || library.variant.empty() || path.empty())
+  const int digest_bits = static_cast<int>(positive("--library", spec.substr(c1 + 1, c2 - c1 - 1), 8192));
+  const std::string variant = spec.substr(c2 + 1, c3 - c2 - 1), path = spec.substr(c3 + 1);
+  if (digest_bits % 8 != 0 || variant.empty() || path.empty())
     throw UsageError("--library: '" + spec + "' is not ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH");
-  o.run.libraries[path] = library;
+  o.run.libraries[path] = described("--library", spec.substr(0, c1), digest_bits, variant, "");
   o.modules.push_back(path);
+  o.described_last = path;
 }
 
 // --needs FEATURES after --library: the extensions that library was compiled for.
 void add_needs(Options &o, const std::string &names) {
-  if (o.modules.empty() || o.run.libraries.count(o.modules.back()) == 0)
-    throw UsageError("--needs: follows the --library it describes");
-  std::string unknown;
-  const ngcc::CpuFeatures needs = ngcc::cpu_features_named(names, &unknown);
-  if (!unknown.empty()) throw std::runtime_error("--needs: unknown CPU feature '" + unknown + "'");
-  o.run.libraries[o.modules.back()].needs = needs;
+  if (o.described_last.empty()) throw UsageError("--needs: follows the --library it describes");
+  RunOptions::Library &library = o.run.libraries[o.described_last];
+  library = described("--needs", library.kat_name, library.digest_bits, library.variant, names);
+}
+
+// --plan FILE: the libraries of a run's plan (tools/ngcc_plan.py plan), in
+// its order: a module of ours as a MODULE.so argument, any other as --library
+// and --needs would describe it. A bad plan is one line, as a bad --needs.
+void add_plan(Options &o, const std::string &file) {
+  if (!o.plan.empty()) throw UsageError("--plan: given twice");
+  o.plan = file;
+  const ngcc::LibraryPlan plan = ngcc::load_library_plan(file);
+  for (std::size_t i = 0; i < plan.libraries.size(); ++i) {
+    const ngcc::PlannedLibrary &l = plan.libraries[i];
+    if (!l.describes_itself()) {
+      std::string needs;
+      for (const std::string &name : l.required_extensions) needs += name + " ";
+      o.run.libraries[l.path] =
+          described(file + ": libraries[" + std::to_string(i) + "]", l.kat_name, l.digest_bits, l.variant, needs);
+    }
+    o.modules.push_back(l.path);
+  }
 }
 
 Options parse(int argc, char **argv) {
@@ -131,6 +162,7 @@ Options parse(int argc, char **argv) {
   };
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
+    if (a != "--library" && a != "--needs") o.described_last.clear();
     if (a == "--out") o.run.out_dir = value(i);
     else if (a == "--manifests") o.manifests = value(i);
     else if (a == "--name") o.run.name = value(i);
@@ -140,6 +172,7 @@ Options parse(int argc, char **argv) {
     else if (a == "--reference") o.references.push_back(value(i));
     else if (a == "--library") add_library(o, value(i));
     else if (a == "--needs") add_needs(o, value(i));
+    else if (a == "--plan") add_plan(o, value(i));
     else if (a == "--jobs") o.run.jobs = static_cast<unsigned>(positive(a, value(i), 1024));
     else if (a == "--digest-bits") {
       const std::string v = value(i);

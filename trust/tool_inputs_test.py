@@ -136,6 +136,12 @@ def main():
                         "; not run\n", "1 module(s) skipped"), hidden="AVX2")
         ok &= check("ngcc-kat: --needs names an unknown feature", [*kat] + library[:2] + ["--needs", "AVX2,SSE9"],
                     expect="--needs: unknown CPU feature 'SSE9'", status=2)
+        missing_plan = os.path.join(tmp, "missing-plan.json")
+        ok &= check("ngcc-kat: missing --plan file", [*kat, "--plan", missing_plan, "--out", out],
+                    expect=missing_plan + ": cannot open the library plan: No such file", status=2)
+        other_plan = write("plan.json", '{"schema": "ngcc-modules/1", "libraries": []}\n')
+        ok &= check("ngcc-kat: --plan of another schema", [*kat, "--plan", other_plan, "--out", out],
+                    expect=other_plan + ": not a library plan (schema ngcc-plan/1)", status=2)
         if a.needy_module:
             # Hidden where this CPU has it; on one without it (an x86-64-v2 CPU), lacking.
             why = ("not supported here: NGCC_CPU_DISABLE hides " + a.needy_feature
