@@ -6,12 +6,12 @@ report reads.
 
 usage: ngcc_ct.py --harness CT_HARNESS --root SOURCE_ROOT --out ct.json
                   --usable "AVX2 BMI2 …" [--jobs N] [--merge] [--resume]
-                  [--module LIB.so]... [--library SPEC [--needs FEATURES]]...
+                  --plan PLAN
 
---module: a module of ours (it states its instance and variant; the module
-manifest beside it is read for them). --library: ALGORITHM_INSTANCE:
-DIGEST_BITS:VARIANT:PATH, as ngcc-kat takes it; --needs: the extensions it
-was compiled for. --usable: the extensions this CPU lets code use
+--plan: the libraries to check, a library plan (tools/ngcc_plan.py plan):
+a module of ours is checked at its own width, as its instance; another
+library at the plan's width, as its KAT name; each needs the extensions the
+plan lists. --usable: the extensions this CPU lets code use
 (bench --ngcc_cpu_identity). --merge: keep the entries of an existing
 --out for libraries not checked now. --resume (implies --merge): a library
 whose entry in --out has a PASS or FAIL of the same file (SHA-256) keeps it
@@ -34,15 +34,11 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ct"))
 import ctgrind  # noqa: E402
 from ngcc_common import file_sha256  # noqa: E402
-from ngcc_plan import PlanError, read_module_manifest  # noqa: E402
+from ngcc_plan import PlanError, read_plan  # noqa: E402
 
 SCHEMA = "ngcc-ct/1"
 # valgrind 3.19 decodes no AVX-512 instruction.
 NO_AVX512 = "valgrind runs no AVX-512 instructions"
-
-
-class Usage(Exception):
-    pass
 
 
 class Stopped(Exception):
@@ -60,31 +56,16 @@ def stop_on_signals():
     return {signum: signal.signal(signum, stop) for signum in (signal.SIGINT, signal.SIGTERM)}
 
 
-def parse_spec(spec):
-    parts = spec.split(":", 3)
-    if len(parts) != 4 or not parts[0] or not parts[1].isdigit() or not parts[2] or not parts[3]:
-        raise Usage("--library: '%s' is not ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH" % spec)
-    return dict(instance=parts[0], digest_bits=int(parts[1]), variant=parts[2], path=parts[3])
-
-
-def module_entries(paths):
-    """Our modules, with instance and variant from the manifest beside them."""
-    out = []
-    manifests = {}
-    for path in paths:
-        manifest = os.path.join(os.path.dirname(os.path.abspath(path)), "ngcc_modules.json")
-        if manifest not in manifests:
-            try:
-                manifests[manifest] = {m["file"]: m for m in read_module_manifest(manifest)["modules"]}
-            except PlanError as e:
-                raise Usage("--module %s: %s" % (path, e))
-        m = manifests[manifest].get(os.path.basename(path))
-        if m is None:
-            raise Usage("--module %s: not in %s" % (path, manifest))
-        needs = " ".join(m.get("requires", []))  # its row of hashes/variants.json
-        out.append(dict(instance=m["instance"], variant=m["variant"], path=path, digest_bits=None,
-                        needs=needs))
-    return out
+def plan_entries(path):
+    """The libraries of the plan at `path`, as check_one takes them."""
+    entries = []
+    for library in read_plan(path):
+        ours = library["kind"] == "candidate"
+        entries.append(dict(instance=library["instance"] if ours else library["kat_name"],
+                            variant=library["variant"], path=library["path"],
+                            digest_bits=None if ours else library["digest_bits"],
+                            needs=" ".join(library["requires"])))
+    return entries
 
 
 def not_checked(record, status, why):
@@ -123,22 +104,6 @@ def check_one(entry, args):
     return dict(record, **verdict)
 
 
-class LibraryArgument(argparse.Action):
-    """--library SPEC appends a library; --needs FEATURES sets the last one's."""
-
-    def __call__(self, parser, namespace, value, option):
-        libraries = namespace.libraries
-        if option == "--library":
-            try:
-                libraries.append(dict(parse_spec(value), needs=""))
-            except Usage as e:
-                parser.error(str(e))
-        elif not libraries:
-            parser.error("--needs must follow a --library")
-        else:
-            libraries[-1]["needs"] = value
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="ngcc_ct.py", description=__doc__.split("\n")[0])
     ap.add_argument("--harness", required=True)
@@ -148,18 +113,15 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--merge", action="store_true")
     ap.add_argument("--resume", action="store_true")
-    ap.add_argument("--module", action="append", default=[])
-    ap.add_argument("--library", action=LibraryArgument, dest="libraries", default=[])
-    ap.add_argument("--needs", action=LibraryArgument, dest="libraries",
-                    help="after a --library: the extensions it was compiled for")
+    ap.add_argument("--plan", required=True)
     args = ap.parse_args(argv)
     try:
-        entries = module_entries(args.module) + args.libraries
-    except Usage as e:
-        print("ngcc_ct.py: %s" % e, file=sys.stderr)
+        entries = plan_entries(args.plan)
+    except PlanError as e:
+        print("ngcc_ct.py: --plan %s" % e, file=sys.stderr)
         return 2
     if not entries:
-        print("ngcc_ct.py: nothing to check: give --module or --library", file=sys.stderr)
+        print("ngcc_ct.py: nothing to check: the plan %s lists no library" % args.plan, file=sys.stderr)
         return 2
     previous = []
     if (args.merge or args.resume) and os.path.exists(args.out):

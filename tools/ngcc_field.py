@@ -37,13 +37,11 @@ import subprocess
 import sys
 
 import ngcc_ct
-from ngcc_common import file_sha256
 from ngcc_declarations import DeclarationError, read_declarations
-from ngcc_plan import MODULE_MANIFEST, PlanError, build_modules, write_merged
+from ngcc_plan import MODULE_MANIFEST, PlanError, plan, plan_of, write_merged, write_plan
 from ngcc_results import PlaceError, merge_kat
 from report import main as report_main
 from submission import cli as submission
-from submission.errors import SubmissionError
 from submission.settings import OWN_SETTINGS_DIR
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
@@ -138,37 +136,29 @@ def build(packages_dir, out, state, build_dir):
 
 
 def libraries(campaigns, build_dir):
-    """[(spec, needs, sha256)] of every campaign: the spec and extensions as
-    ngcc-kat and ngcc_ct.py take them, and the library file's SHA-256."""
-    out = []
-    for name, campaign in sorted(campaigns.items()):
-        try:
-            specs = submission.kat_library_specs(campaign, os.path.join(build_dir, MODULE_MANIFEST))
-        except SubmissionError as e:
-            raise FieldError(str(e))
-        for spec, features in specs:
-            out.append((spec, ",".join(features), file_sha256(spec_path(spec))))
-    return out
+    """The plan entries (tools/ngcc_plan.py) of every campaign's libraries."""
+    try:
+        return plan(build_dir, [c for _, c in sorted(campaigns.items())], modules=False)["libraries"]
+    except PlanError as e:
+        raise FieldError(str(e))
 
 
 def identity(lib):
     """What a verdict or a measurement is of: the library file (its SHA-256)
     as the instance and variant it was described as. One file can be several
     (an XOF built once per output length, a directory renamed by settings)."""
-    spec, _needs, sha = lib
-    described = ngcc_ct.parse_spec(spec)
-    return sha, described["instance"], described["variant"]
+    return lib["sha256"], lib["kat_name"], lib["variant"]
 
 
-def library_args(libs):
-    args = []
-    for spec, needs, _sha in libs:
-        args += ["--library", spec] + (["--needs", needs] if needs else [])
-    return args
-
-
-def spec_path(spec):
-    return ngcc_ct.parse_spec(spec)["path"]
+@contextlib.contextmanager
+def plan_file(out, name, libs):
+    """DIR/<name>, a library plan of `libs`, while a phase runs it."""
+    path = os.path.join(out, name)
+    write_plan(path, plan_of(libs))
+    try:
+        yield path
+    finally:
+        os.remove(path)
 
 
 def kat_done(kat_json, kinds):
@@ -192,13 +182,12 @@ def manifest_names():
 
 
 def our_modules(build_dir):
-    """The module files of our candidates in this build, those tools/ngcc
-    kat checks."""
+    """The plan entries of our candidates' modules in this build, those
+    tools/ngcc kat checks."""
     try:
-        return [m["path"] for m in build_modules(build_dir)]
+        return plan(build_dir)["libraries"]
     except PlanError as e:
         raise FieldError("%s (configure and build %s first)" % (e, build_dir))
-
 
 def kat(out, libs, modules, kinds, build_dir):
     """ngcc-kat on the libraries not yet checked, those of an instance
@@ -210,20 +199,21 @@ def kat(out, libs, modules, kinds, build_dir):
     todo = [l for l in libs if identity(l) not in done]
     log("kat: %d of %d libraries to check (%s)" % (len(todo), len(libs), ", ".join(kinds)))
     checked = {sha for sha, _name, _variant in kat_done(target if os.path.exists(target) else seed, QUICK_KINDS)}
-    ours = [m for m in modules if file_sha256(m) not in checked]
+    ours = [m for m in modules if m["sha256"] not in checked]
     log("kat: %d of %d modules of ours to check (%s)" % (len(ours), len(modules), ", ".join(QUICK_KINDS)))
     known = manifest_names()
     status = 0
-    with_manifest = [l for l in todo if l[0].split(":", 1)[0] in known]
-    without_manifest = [l for l in todo if l[0].split(":", 1)[0] not in known]
-    for args, extra, run_kinds in ((ours, [], QUICK_KINDS), (library_args(with_manifest), [], kinds),
-                                   (library_args(without_manifest), ["--no-manifest"], kinds)):
-        if not args:
+    with_manifest = [l for l in todo if l["kat_name"] in known]
+    without_manifest = [l for l in todo if l["kat_name"] not in known]
+    for libs, extra, run_kinds in ((ours, [], QUICK_KINDS), (with_manifest, [], kinds),
+                                   (without_manifest, ["--no-manifest"], kinds)):
+        if not libs:
             continue
         new = os.path.join(out, "kat-run.json")
-        p = run([os.path.join(build_dir, "kat_tests", "ngcc-kat")] + args + extra
-                + ["--kinds", ",".join(run_kinds), "--jobs", str(os.cpu_count() or 2),
-                   "--out", os.path.join(out, "kat_output"), "--json", new])
+        with plan_file(out, "kat-plan.json", libs) as libs_plan:
+            p = run([os.path.join(build_dir, "kat_tests", "ngcc-kat"), "--plan", libs_plan] + extra
+                    + ["--kinds", ",".join(run_kinds), "--jobs", str(os.cpu_count() or 2),
+                       "--out", os.path.join(out, "kat_output"), "--json", new])
         status = status or p.returncode
         if os.path.exists(new):
             try:
@@ -243,9 +233,10 @@ def ct(out, libs, build_dir, usable):
     log("ct: %d of %d libraries to check" % (len(todo), len(libs)))
     if not todo:
         return 0
-    return ngcc_ct.main(["--harness", os.path.join(build_dir, "ct", "ct_harness"), "--root", ROOT,
-                         "--out", target, "--usable", usable, "--jobs", str(os.cpu_count() or 2), "--merge"]
-                        + library_args(todo))
+    with plan_file(out, "ct-plan.json", todo) as libs_plan:
+        return ngcc_ct.main(["--harness", os.path.join(build_dir, "ct", "ct_harness"), "--root", ROOT,
+                             "--out", target, "--usable", usable, "--jobs", str(os.cpu_count() or 2),
+                             "--merge", "--plan", libs_plan])
 
 
 def bench(out, campaigns, libs, quick, build_dir, bench_filter):

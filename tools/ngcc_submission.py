@@ -3,7 +3,6 @@
 
 usage: ngcc_submission.py build PACKAGE_DIR [--out DIR] [--config FILE] [--arch x86_64|aarch64]
                           [--manifest ngcc_modules.json] [--cc CC] [--cxx CXX]
-       ngcc_submission.py kat-libraries CAMPAIGN [--manifest ngcc_modules.json]
 
 Every directory under Reference_Implementation/, Optimized_Implementation/
 or Additional_Implementation/ that holds CryptHash_AlgorithmInstance.h is

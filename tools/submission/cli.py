@@ -6,7 +6,8 @@ import sys
 from dataclasses import dataclass
 
 import yaml
-from ngcc_plan import PlanError, campaign_libraries, read_module_manifest
+import ngcc_plan as plan
+from ngcc_plan import PlanError
 
 from . import arch as arches
 from .compiler import Compiler
@@ -35,16 +36,9 @@ def declared_instances(manifest):
         raise SubmissionError("%s: no such file: the declared instances are read from it "
                               "(cmake --preset release writes it; tools/ngcc submission runs that)" % manifest)
     try:
-        doc = read_module_manifest(manifest)
+        return plan.declared_instances(manifest)
     except PlanError as e:
         raise SubmissionError(str(e))
-    out = {}
-    for family in doc.get("families", []):
-        for inst in family["instances"]:
-            entry = dict(inst, candidate_id=family["candidate_id"], family=family["family"])
-            out.setdefault(inst["name"], entry)
-            out[inst["kat_name"]] = entry
-    return out
 
 
 @dataclass
@@ -163,48 +157,6 @@ def build_package(args):
     return 1 if failures else 0
 
 
-def kat_library_specs(campaign, manifest):
-    """[(spec, extensions)] of every library of a campaign file: the ngcc-kat
-    --library spec (ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH, the path
-    resolved against the file) and the extensions it was compiled for
-    (ngcc-kat --needs), the instances as the module manifest declares them."""
-    try:
-        libraries = campaign_libraries(campaign)
-    except PlanError as e:
-        raise SubmissionError(str(e))
-    declared = declared_instances(manifest)
-    specs = []
-    for i, entry in enumerate(libraries):
-        where = "%s: libraries[%d]" % (campaign, i)
-        path = entry["path"]
-        if "instance" in entry:
-            inst = declared.get(entry["instance"])
-            if inst is None or inst["name"] != entry["instance"]:
-                raise SubmissionError("%s: no family declares the instance '%s'" % (where, entry["instance"]))
-            kat_name, bits = inst["kat_name"], inst["digest_bits"]
-        else:
-            kat_name, bits = entry.get("name"), entry.get("digest_bits")
-            # As bench refuses it (bench/campaign.cpp): a declared instance's
-            # library names it as its instance, and its width is declared.
-            if kat_name in declared and declared[kat_name]["name"] == kat_name:
-                raise SubmissionError("%s: name: '%s' is a declared instance: write instance: %s"
-                                      % (where, kat_name, kat_name))
-            if not kat_name or not isinstance(bits, int):
-                raise SubmissionError("%s: a library of another candidate needs name and digest_bits" % where)
-        features = entry.get("cpu_features") or []
-        if isinstance(features, str):
-            features = features.split()
-        specs.append(("%s:%d:%s:%s" % (kat_name, bits, entry.get("variant", "external"), path), features))
-    return specs
-
-
-def kat_libraries(args):
-    """kat_library_specs, a line each: the spec, a tab, the extensions."""
-    for spec, features in kat_library_specs(args.campaign, args.manifest):
-        print("%s\t%s" % (spec, ",".join(features)))
-    return 0
-
-
 def main(argv=None, doc=""):
     parser = argparse.ArgumentParser(prog="tools/ngcc submission", description=doc.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -221,15 +173,12 @@ def main(argv=None, doc=""):
                    help="architecture to build for (default: this host's, %s)" % arches.host_arch())
     b.add_argument("--cc", help="C compiler (default gcc, or <triple>-gcc for another architecture)")
     b.add_argument("--cxx", help="C++ compiler (default g++, or <triple>-g++)")
-    k = sub.add_parser("kat-libraries", help="the ngcc-kat --library specs of a campaign's libraries")
-    k.add_argument("campaign")
-    k.add_argument("--manifest", default="build/release/modules/ngcc_modules.json")
     args = parser.parse_args(argv)
     # Paths in a package's own encoding (GBK directory names) print escaped, never raise.
     if hasattr(sys.stdout, "reconfigure"):  # not when a caller captures it
         sys.stdout.reconfigure(errors="backslashreplace")
     try:
-        return build_package(args) if args.command == "build" else kat_libraries(args)
+        return build_package(args)
     except SubmissionError as e:
         print("ngcc submission: %s" % e, file=sys.stderr)
         return 2

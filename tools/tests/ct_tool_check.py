@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""tools/ngcc_ct.py end to end (ctest ct/ngcc_ct): a module of ours, a leaky
-library exporting only CryptHash, libraries it skips, --merge, bad input;
+"""tools/ngcc_ct.py end to end (ctest ct/ngcc_ct): a plan of a module of ours,
+a leaky library exporting only CryptHash and libraries it skips, --merge, a
+bad plan;
 --resume keeps the verdicts of unchanged library files, and a run stopped by
 SIGTERM keeps what ended (HELD_LIBRARY, kat_tests/tests/held_module.c: the
 leaky library, with calls past 4096 bits held while a file of this test
@@ -18,13 +19,36 @@ import time
 
 from script_checks import expect
 
-TOOL = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ngcc_ct.py")
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, TOOLS)
+import ngcc_plan  # noqa: E402
+
+TOOL = os.path.join(TOOLS, "ngcc_ct.py")
+ROOT = os.path.dirname(TOOLS)
 
 
 def command(harness, out, *args):
     return [sys.executable, TOOL, "--harness", harness, "--root", ROOT, "--out", out,
             "--usable", "AVX2 BMI1 BMI2", "--jobs", "2"] + list(args)
+
+
+def our_module(module):
+    """The plan entry of a module of ours, as tools/ngcc ct plans it."""
+    build = os.path.dirname(os.path.dirname(os.path.abspath(module)))
+    return next(e for e in ngcc_plan.plan(build)["libraries"] if e["path"] == os.path.abspath(module))
+
+
+def theirs(name, variant, path, requires=()):
+    """The plan entry of a library a campaign describes, of 256 bits."""
+    return dict(path=path, kind="submitted", instance=name, kat_name=name, digest_bits=256, variant=variant,
+                requires=list(requires), flags="", sha256="")
+
+
+def plan(tmp, *libraries):
+    """A library plan of these entries (tools/ngcc_plan.py), written into tmp; its path."""
+    path = os.path.join(tmp, "plan-%d.json" % len(os.listdir(tmp)))
+    ngcc_plan.write_plan(path, ngcc_plan.plan_of(list(libraries)))
+    return path
 
 
 def run(harness, out, *args):
@@ -45,8 +69,8 @@ def check_resume(harness, leaky, module, tmp, out):
                                                   "submitted-gone"))
     changed = os.path.join(tmp, "libct_changed.so")
     shutil.copy(leaky, changed)
-    p = run(harness, out, "--resume", "--module", module, "--library", "CT-Leaky:256:submitted-ref:" + leaky,
-            "--library", "CT-Changed:256:submitted-ref:" + changed)
+    p = run(harness, out, "--resume", "--plan", plan(tmp, our_module(module), theirs("CT-Leaky", "submitted-ref", leaky),
+                                                   theirs("CT-Changed", "submitted-ref", changed)))
     kept = 1 + (before[ours]["status"] == "PASS")
     expect(p.returncode == 1, "a kept FAIL exits 1: %d %s" % (p.returncode, p.stderr))
     expect("ct: kept from the last run: %d librar" % kept in p.stdout and "checking %d" % (3 - kept) in p.stdout,
@@ -57,7 +81,7 @@ def check_resume(harness, leaky, module, tmp, out):
     expect(after[("CT-Changed", "submitted-ref")]["status"] == "FAIL", "the new library is checked")
     with open(changed, "ab") as f:
         f.write(b"\0")  # another file: its verdict is of the one before
-    p = run(harness, out, "--resume", "--library", "CT-Changed:256:submitted-ref:" + changed)
+    p = run(harness, out, "--resume", "--plan", plan(tmp, theirs("CT-Changed", "submitted-ref", changed)))
     expect("CT-Changed/submitted-ref: FAIL" in p.stdout and "kept from the last run" not in p.stdout,
            "a changed library is checked again: %s" % p.stdout)
 
@@ -68,8 +92,9 @@ def check_stopped(harness, leaky, held, tmp):
     hold = os.path.join(tmp, "hold")
     open(hold, "w").close()
     env = dict(os.environ, NGCC_HELD_MODULE=leaky, NGCC_HOLD_FILE=hold)
-    p = subprocess.Popen(command(harness, out, "--resume", "--library", "CT-Leaky:256:submitted-ref:" + leaky,
-                                 "--library", "CT-Held:256:submitted-held:" + held),
+    p = subprocess.Popen(command(harness, out, "--resume",
+                                 "--plan", plan(tmp, theirs("CT-Leaky", "submitted-ref", leaky),
+                                                theirs("CT-Held", "submitted-held", held))),
                          env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while not os.path.exists(out):
@@ -93,11 +118,10 @@ def main():
     harness, leaky, module, held = sys.argv[1:5]
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "ct.json")
-        p = run(harness, out, "--module", module,
-                "--library", "CT-Leaky:256:submitted-ref:" + leaky,
-                "--library", "CT-Wide:256:submitted-avx512:" + leaky, "--needs", "AVX512F,AVX512BW",
-                "--library", "CT-Odd:256:submitted-odd:" + leaky, "--needs", "AVX9",
-                "--library", "CT-Gone:256:submitted-gone:" + os.path.join(tmp, "libnone.so"))
+        p = run(harness, out, "--plan", plan(tmp, our_module(module), theirs("CT-Leaky", "submitted-ref", leaky),
+                                             theirs("CT-Wide", "submitted-avx512", leaky, ["AVX512F", "AVX512BW"]),
+                                             theirs("CT-Odd", "submitted-odd", leaky, ["AVX9"]),
+                                             theirs("CT-Gone", "submitted-gone", os.path.join(tmp, "libnone.so"))))
         expect(p.returncode == 1, "a FAIL and an ERROR exit 1, got %d: %s" % (p.returncode, p.stderr))
         e = entries(out)
         ours = next(v for (i, var), v in e.items() if var not in ("submitted-ref", "submitted-avx512",
@@ -114,18 +138,19 @@ def main():
         expect(e[("CT-Gone", "submitted-gone")]["status"] == "ERROR", "a missing library is an ERROR")
         expect("CT-Leaky/submitted-ref: FAIL, 1 site(s), first at leaky_lookup" in p.stdout, p.stdout)
 
-        p = run(harness, out, "--merge", "--module", module)
+        p = run(harness, out, "--merge", "--plan", plan(tmp, our_module(module)))
         expect(p.returncode == 0, "a rerun of our module alone passes: %s" % p.stderr)
         expect(("CT-Leaky", "submitted-ref") in entries(out), "--merge keeps the other entries")
 
         check_resume(harness, leaky, module, tmp, out)
         check_stopped(harness, leaky, held, tmp)
 
-        p = run(harness, out, "--library", "CT-Leaky:wide:x:" + leaky)
-        expect(p.returncode == 2 and "is not ALGORITHM_INSTANCE:DIGEST_BITS:VARIANT:PATH" in p.stderr,
-               "a bad spec is a usage error: %s" % p.stderr)
-        p = run(harness, out, "--needs", "AVX2")
-        expect(p.returncode == 2 and "--needs must follow a --library" in p.stderr, p.stderr)
+        bad = os.path.join(tmp, "bad-plan.json")
+        with open(bad, "w") as f:
+            f.write('{"schema": "ngcc-plan/1", "libraries": [{"path": "%s"}]}' % leaky)
+        p = run(harness, out, "--plan", bad)
+        expect(p.returncode == 2 and p.stderr == "ngcc_ct.py: --plan %s: libraries[0]: key 'kind' missing\n" % bad,
+               "a bad plan is a usage error: %s" % p.stderr)
     print("ct_tool_check: all checks passed")
 
 

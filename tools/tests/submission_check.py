@@ -97,17 +97,5 @@ class SubmissionBuilder(unittest.TestCase):
         self.assertIn("not a directory", proc.stderr)
 
 
-    def test_a_library_named_as_a_declared_instance_is_refused_as_bench_refuses_it(self):
-        campaign = os.path.join(self.out, "campaign.yaml")
-        with open(campaign, "w") as f:
-            f.write("libraries:\n- {name: CHIME-512, digest_bits: 512, path: libx.so}\n")
-        proc = subprocess.run([sys.executable, BUILDER, "kat-libraries", campaign, "--manifest", MANIFEST],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.assertEqual(proc.returncode, 2)
-        self.assertEqual(proc.stderr, "ngcc submission: %s: libraries[0]: name: 'CHIME-512' is a declared "
-                                      "instance: write instance: CHIME-512\n" % campaign)
-        self.assertEqual(proc.stdout, "")
-
-
 if __name__ == "__main__":
     unittest.main(argv=sys.argv[:1])

@@ -1,9 +1,14 @@
-"""Unit tests of tools/ngcc_plan.py: the modules of a build, several campaign files as one.
+"""Unit tests of tools/ngcc_plan.py: the modules of a build, a run's library plan, several campaign files as one.
 
 Run:  /usr/bin/python3 -m unittest discover -s tools/tests -v
 """
 
+import contextlib
+import hashlib
+import io
+import json
 import os
+import re
 import sys
 import tempfile
 import unittest
@@ -58,6 +63,95 @@ class Merge(unittest.TestCase):
             campaign.merged([self.write("c.yaml", "- 1\n")])
         with self.assertRaisesRegex(campaign.PlanError, r"libraries\[0\]: expected a mapping with a path"):
             campaign.merged([self.write("d.yaml", "libraries: [3]\n")])
+
+
+MANIFEST = {"schema": "ngcc-modules/1", "variants": ["ref", "opt"],
+            "families": [{"candidate_id": "hash-12", "family": "Laurus", "instances": [
+                {"name": "Laurus-512", "kat_name": "laurus_512", "digest_bits": 512}]}],
+            "modules": [{"file": "libLaurus-512-opt.so", "kind": "candidate", "instance": "Laurus-512",
+                         "variant": "opt", "requires": ["AVX2"], "build_flags": "-O3"},
+                        {"file": "libSHA-512-openssl.so", "kind": "baseline", "instance": "SHA-512",
+                         "variant": "openssl", "requires": [], "build_flags": "-O2"}]}
+
+
+class Plan(unittest.TestCase):
+    """One plan: a build's modules and the campaigns' libraries, resolved once."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.build = os.path.join(self.tmp.name, "build")
+        os.makedirs(os.path.join(self.build, "modules"))
+        with open(os.path.join(self.build, "modules", "ngcc_modules.json"), "w") as f:
+            json.dump(MANIFEST, f)
+        with open(os.path.join(self.build, "modules", "libLaurus-512-opt.so"), "wb") as f:
+            f.write(b"module")
+        with open(os.path.join(self.tmp.name, "libTheirs.so"), "wb") as f:
+            f.write(b"theirs")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def campaign(self, text):
+        path = os.path.join(self.tmp.name, "campaign.yaml")
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def test_our_candidates_then_the_campaigns_libraries(self):
+        c = self.campaign("libraries:\n- {instance: Laurus-512, variant: submitted-opt, path: libTheirs.so,"
+                          " cpu_features: [AVX2, BMI2], build_flags: -O3 -mavx2}\n"
+                          "- {name: Other-256, digest_bits: 256, path: libGone.so}\n")
+        out = os.path.join(self.tmp.name, "plan.json")
+        self.assertEqual(campaign.main(["plan", out, self.build, "--campaign", c]), 0)
+        libraries = campaign.read_plan(out)
+        self.assertEqual(libraries[0], dict(
+            path=os.path.join(self.build, "modules", "libLaurus-512-opt.so"), kind="candidate",
+            instance="Laurus-512", kat_name="laurus_512", digest_bits=512, variant="opt", requires=["AVX2"],
+            flags="-O3", sha256=hashlib.sha256(b"module").hexdigest()))
+        self.assertEqual(libraries[1], dict(
+            path=os.path.join(self.tmp.name, "libTheirs.so"), kind="submitted", instance="Laurus-512",
+            kat_name="laurus_512", digest_bits=512, variant="submitted-opt", requires=["AVX2", "BMI2"],
+            flags="-O3 -mavx2", sha256=hashlib.sha256(b"theirs").hexdigest()))
+        # A file that is not there is planned: ngcc-kat and ngcc_ct.py give it its ERROR.
+        self.assertEqual((libraries[2]["kat_name"], libraries[2]["variant"], libraries[2]["sha256"]),
+                         ("Other-256", "external", ""))
+        self.assertEqual(len(libraries), 3)
+
+    def test_only_the_campaigns(self):
+        c = self.campaign("libraries:\n- {instance: Laurus-512, path: libTheirs.so}\n")
+        self.assertEqual([l["kind"] for l in campaign.plan(self.build, [c], modules=False)["libraries"]],
+                         ["submitted"])
+
+    def test_a_library_is_described_as_bench_requires(self):
+        for text, refusal in (
+                ("- {name: Laurus-512, digest_bits: 512, path: l.so}",
+                 "name: 'Laurus-512' is a declared instance: write instance: Laurus-512"),
+                ("- {instance: Laurus-9, path: l.so}", "no family declares the instance 'Laurus-9'"),
+                ("- {name: Other-256, path: l.so}", "a library of another candidate needs name and digest_bits")):
+            c = self.campaign("libraries:\n" + text + "\n")
+            with self.assertRaisesRegex(campaign.PlanError, re.escape(c + ": libraries[0]: " + refusal)):
+                campaign.plan(self.build, [c])
+
+    def test_a_plan_file_is_checked_when_read(self):
+        path = os.path.join(self.tmp.name, "p.json")
+        for text, refusal in (('{"schema": "other"}', "not a library plan (schema ngcc-plan/1)"),
+                              ('{"schema": "ngcc-plan/1", "libraries": [{"path": "x"}]}',
+                               "libraries[0]: key 'kind' missing"),
+                              ('{', "Expecting")):
+            with open(path, "w") as f:
+                f.write(text)
+            with self.assertRaisesRegex(campaign.PlanError, re.escape(path + ": ") + ".*" + re.escape(refusal)):
+                campaign.read_plan(path)
+
+    def test_a_refusal_is_one_line_and_writes_nothing(self):
+        out = os.path.join(self.tmp.name, "plan.json")
+        c = self.campaign("libraries: []\n")
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            self.assertEqual(campaign.main(["plan", out, self.build, "--campaign", c, "--no-modules"]), 1)
+        self.assertEqual(err.getvalue(), "ngcc: no library to run: the campaigns list none\n")
+        self.assertFalse(os.path.exists(out))
+
 
 class Modules(unittest.TestCase):
     def test_the_modules_of_a_kind_with_their_paths(self):
