@@ -36,6 +36,7 @@ import os
 import subprocess
 import sys
 
+import ngcc_bench
 import ngcc_ct
 from ngcc_declarations import DeclarationError, read_declarations
 from ngcc_plan import MODULE_MANIFEST, PlanError, plan, plan_of, write_merged, write_plan
@@ -265,12 +266,13 @@ def bench(out, campaigns, libs, quick, build_dir, bench_filter):
         return 1
     log("bench: %d libraries with ours and the baselines at %s bytes"
         % (len(libs), ", ".join(str(s) for s in FIELD_SIZES)))
-    cmd = [os.path.join(TOOLS, "ngcc_bench.sh"), "--out", out, "--campaign", merged]
-    if quick:
-        cmd.append("--quick")
-    if bench_filter:
-        cmd += ["--", "--benchmark_filter=" + bench_filter]
-    return run(cmd, env=dict(os.environ, NGCC_BUILD_DIR=build_dir)).returncode
+    try:
+        return ngcc_bench.run(os.path.abspath(out), "quick" if quick else "default",
+                              campaign=os.path.abspath(merged), build=build_dir,
+                              extra=["--benchmark_filter=" + bench_filter] if bench_filter else [])
+    except ngcc_bench.BenchError as e:
+        log("bench: %s" % e)
+        return 1
 
 
 def main(argv=None):

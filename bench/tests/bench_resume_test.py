@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A bench run stopped by a signal keeps every row that ended, and the same
 command measures only the others (bench/README.md, "An interrupted run"):
-tools/ngcc_bench.sh over two OpenSSL modules at eight sizes, one row after
+tools/ngcc_bench.py over two OpenSSL modules at eight sizes, one row after
 another (--quick), is sent SIGTERM as a time limit sends it (to its process
 group) once two rows have ended; it exits 143 naming what it kept, with no
 bench.json. The same command then measures the other rows only and writes
@@ -50,7 +50,7 @@ def main():
             f.write("  - {name: Wide, path: %s, candidate_id: test, digest_bits: 512}\n" % sha512_module)
         out = os.path.join(tmp, "run")
         journal = os.path.join(out, "bench.rows.jsonl")
-        command = [os.path.join(ROOT, "tools", "ngcc_bench.sh"), "--out", out, "--quick", "--cpu", "none",
+        command = [sys.executable, os.path.join(ROOT, "tools", "ngcc_bench.py"), "--out", out, "--quick", "--cpu", "none",
                    "--system", "test-system", "--campaign", campaign, "--",
                    "--benchmark_filter=^(Fast|Wide)/", "--benchmark_min_time=0.15", "--ngcc_no_rss"]
         env = dict(os.environ, NGCC_BUILD_DIR=build)
