@@ -22,6 +22,7 @@
 #include <initializer_list>
 
 #include "common/module.hpp"
+#include "process_lifetime.hpp"
 
 namespace {
 
@@ -65,12 +66,12 @@ struct Bytes {
 // Fetched once per process (an implicit fetch per call would cost more than
 // a short message's hash); immutable afterwards.
 const EVP_MD *sm3_algorithm() {
-  static const EVP_MD *const md = EVP_MD_fetch(nullptr, "SM3", nullptr);
+  static const EVP_MD *const md = kept_for_the_process(EVP_MD_fetch(nullptr, "SM3", nullptr));
   return md;
 }
 
 EVP_MAC *hmac_algorithm() {
-  static EVP_MAC *const mac = EVP_MAC_fetch(nullptr, "HMAC", nullptr);
+  static EVP_MAC *const mac = kept_for_the_process(EVP_MAC_fetch(nullptr, "HMAC", nullptr));
   return mac;
 }
 

@@ -15,13 +15,14 @@
 #include <cstdint>
 
 #include "common/module.hpp"
+#include "process_lifetime.hpp"
 
 namespace {
 
 // Fetched once per process (OpenSSL 3 implicit fetches cost more than a
 // small hash); immutable afterwards.
 const EVP_MD *digest_algorithm() {
-  static const EVP_MD *const md = EVP_MD_fetch(nullptr, NGCC_BASELINE_EVP, nullptr);
+  static const EVP_MD *const md = kept_for_the_process(EVP_MD_fetch(nullptr, NGCC_BASELINE_EVP, nullptr));
   return md;
 }
 
