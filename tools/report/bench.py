@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ngcc_common import file_sha256
-from report.candidates import BASELINE_VARIANTS, variant_key
+from report.candidates import BASELINE_VARIANTS
 from report.inputs import Checker, ctx_text, load_json
 
 TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
@@ -213,12 +213,11 @@ class Bench:
 
     def variants(self, instance):
         """Measured variants of an instance, in ngcc_modules order (the
-        campaign's); variants without an entry after them."""
+        campaign's); variants without an entry after them, by name."""
         found = {m.variant for m in self.measurements.values()
                  if m.instance == instance}
         rank = self.module_rank
-        return sorted(found, key=lambda v: (rank.get("%s/%s" % (instance, v), len(rank)),
-                                            variant_key(v)))
+        return sorted(found, key=lambda v: (rank.get("%s/%s" % (instance, v), len(rank)), v))
 
     def is_baseline(self, instance, variant):
         kind = self.module(instance, variant).get("kind")

@@ -32,14 +32,6 @@ def declaration_dir(candidate_id):
     return _declaration_dirs().get(candidate_id, "candidates/%s-<name>" % candidate_id)
 
 
-# Variants without an ngcc_modules entry sort ref, opt, then by name.
-VARIANT_ORDER = {"ref": 0, "opt": 1}
-
-
-def variant_key(variant):
-    return (VARIANT_ORDER.get(variant, 9), variant)
-
-
 class Family:
     """One candidate's measured instances, in the order of its report.
 
