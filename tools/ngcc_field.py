@@ -190,6 +190,7 @@ def our_modules(build_dir):
     except PlanError as e:
         raise FieldError("%s (configure and build %s first)" % (e, build_dir))
 
+
 def kat(out, libs, modules, kinds, build_dir):
     """ngcc-kat on the libraries not yet checked, those of an instance
     without a manifest apart (--no-manifest: their files are written, no
@@ -204,8 +205,8 @@ def kat(out, libs, modules, kinds, build_dir):
     log("kat: %d of %d modules of ours to check (%s)" % (len(ours), len(modules), ", ".join(QUICK_KINDS)))
     known = manifest_names()
     status = 0
-    with_manifest = [l for l in todo if l["kat_name"] in known]
-    without_manifest = [l for l in todo if l["kat_name"] not in known]
+    with_manifest = [l for l in todo if l["instance"] in known]
+    without_manifest = [l for l in todo if l["instance"] not in known]
     for libs, extra, run_kinds in ((ours, [], QUICK_KINDS), (with_manifest, [], kinds),
                                    (without_manifest, ["--no-manifest"], kinds)):
         if not libs:
