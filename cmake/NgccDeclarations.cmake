@@ -1,10 +1,10 @@
 # The candidates as declared (candidates/<id>-<name>/) and the variants table
-# (hashes/variants.json), read and checked once by tools/ngcc_declarations.py
+# (hashes/variants.json), read and checked once by tools/hashbench/declarations.py
 # at configure time; the build reads only the normalised file it writes,
 # ${CMAKE_BINARY_DIR}/ngcc_declarations.json (docs/families.md).
 set(NGCC_DECLARATIONS_FILE ${CMAKE_BINARY_DIR}/ngcc_declarations.json)
 execute_process(
-  COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tools/ngcc_declarations.py
+  COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${PROJECT_SOURCE_DIR}/tools /usr/bin/python3 -m hashbench.declarations
           --root ${PROJECT_SOURCE_DIR} --out ${NGCC_DECLARATIONS_FILE}
   RESULT_VARIABLE _ngcc_declarations_status ERROR_VARIABLE _ngcc_declarations_error)
 if(NOT _ngcc_declarations_status EQUAL 0)
@@ -16,7 +16,7 @@ endif()
 file(GLOB _ngcc_declaration_inputs CONFIGURE_DEPENDS
   ${PROJECT_SOURCE_DIR}/candidates/*/* ${PROJECT_SOURCE_DIR}/hashes/*/permutation*.cpp)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
-  ${PROJECT_SOURCE_DIR}/hashes/variants.json ${PROJECT_SOURCE_DIR}/tools/ngcc_declarations.py)
+  ${PROJECT_SOURCE_DIR}/hashes/variants.json ${PROJECT_SOURCE_DIR}/tools/hashbench/declarations.py)
 file(READ ${NGCC_DECLARATIONS_FILE} NGCC_DECLARATIONS)
 
 # `out` = the JSON value at the keys given, from the normalised file.

@@ -7,7 +7,7 @@
 #                               serves (portable, avx2, avx512, armv8,
 #                               armv8_sha3), defining the row's object (kPortable, …)
 #   tests/<label>_test.cpp      GoogleTest suites, ctest label <label>
-# and nothing else that compiles (tools/ngcc_declarations.py refuses the rest).
+# and nothing else that compiles (tools/hashbench/declarations.py refuses the rest).
 # permutation.hpp includes <dir>/implementations.hpp, which this file writes
 # from the variants table (kImplementations).
 # Each instance's `params` names its Params object in <dir>.hpp; the mode is

@@ -193,7 +193,7 @@ function(ngcc_add_module)
 endfunction()
 
 # ngcc_modules.json (schema ngcc-modules/1): the candidates as declared
-# (normalized by tools/ngcc_declarations.py; "implemented": false for a
+# (normalized by tools/hashbench/declarations.py; "implemented": false for a
 # declared-only one) and every module built, with its instance, variant,
 # implementation, compile line, the CPU features its variant requires
 # (hashes/variants.json) and the object libraries of its algorithm code; and

@@ -36,7 +36,7 @@ std::string progress_text(double elapsed_seconds, std::size_t done, std::size_t 
 namespace {
 
 // Columns of the terminal: standard output's, or where that is a pipe to one
-// (tools/ngcc_bench.py keeps a log of it), the controlling terminal's; 120
+// (tools/hashbench/bench.py keeps a log of it), the controlling terminal's; 120
 // where neither says. A longer status line would wrap, and its redraw clears
 // only the last row.
 std::size_t terminal_width() {

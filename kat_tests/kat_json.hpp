@@ -1,6 +1,6 @@
 // ngcc-kat's JSON (schema ngcc-kat/1): the outcome of a run, written as it
 // goes, and read back as the earlier outcomes a rerun keeps (--resume). A
-// kat.json that tools/ngcc_results.py merge-kat made has the same schema.
+// kat.json that hashbench.results.merge_kat made has the same schema.
 #pragma once
 
 #include <stdexcept>

@@ -70,7 +70,7 @@ const char kUsage[] =
     "                     label, e.g. submitted-ref), whatever ngcc_instance() it exports\n"
     "  --needs FEATURES   the extensions the --library before was compiled for (AVX2,AVX512F,...):\n"
     "                     where this CPU lacks one, or NGCC_CPU_DISABLE hides it, a SKIP, not a call\n"
-    "  --plan FILE        the libraries of a plan (tools/ngcc_plan.py plan): ours described by\n"
+    "  --plan FILE        the libraries of a plan (hashbench.plan; tools/ngcc kat writes one): ours described by\n"
     "                     themselves, others by the plan (as by --library and --needs)\n"
     "usage: ngcc-kat --cpu-features\n"
     "  prints the extensions code may use here (AVX2 BMI1 ...: this CPU's, minus what\n"
@@ -132,7 +132,7 @@ void add_needs(Options &o, const std::string &names) {
   library = described("--needs", library.kat_name, library.digest_bits, library.variant, names);
 }
 
-// --plan FILE: the libraries of a run's plan (tools/ngcc_plan.py plan), in
+// --plan FILE: the libraries of a run's plan (hashbench.plan), in
 // its order: a module of ours as a MODULE.so argument, any other as --library
 // and --needs would describe it. A bad plan is one line, as a bad --needs.
 void add_plan(Options &o, const std::string &file) {

@@ -12,7 +12,7 @@ import shlex
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
-from ngcc_plan import read_module_manifest  # noqa: E402
+from hashbench.plan import read_module_manifest  # noqa: E402
 
 
 def compile_line(command):

@@ -8,7 +8,7 @@ KAT file, the record and what they did, and must not take ngcc-kat down
 usage: tool_inputs_test.py --kat NGCC_KAT --no-crypthash LIB.so --module LIB.so
                            [--needy-module LIB.so --needy-feature NAME]
                            --overrun LIB.so --overread LIB.so --crash LIB.so
-                           --unsupported-cpu LIB.so [--bench BENCH] [--report ngcc_report.py]
+                           --unsupported-cpu LIB.so [--bench BENCH] [--report]
 
 NGCC_CPU_DISABLE is set per command: unknown names are refused in one line,
 and a hidden extension makes our module a visible SKIP.
@@ -20,8 +20,9 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
-from ngcc_common import target_command, usable_cpu_features, without_emulator_lines  # noqa: E402
+TOOLS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools")
+sys.path.insert(0, TOOLS)
+from hashbench.common import target_command, usable_cpu_features, without_emulator_lines  # noqa: E402
 
 
 def run(cmd, hidden, timeout):
@@ -86,7 +87,7 @@ def main():
     for what in ("overrun", "overread", "crash", "unsupported-cpu"):
         ap.add_argument("--" + what, required=True)
     ap.add_argument("--bench")
-    ap.add_argument("--report")
+    ap.add_argument("--report", action="store_true", help="also tools/ngcc report")
     a = ap.parse_args()
     kat = target_command(a.kat)
     bench = target_command(a.bench) if a.bench else []
@@ -177,7 +178,7 @@ def main():
         if a.report:
             results = os.path.join(tmp, "results")
             os.makedirs(results)
-            sample = os.path.join(os.path.dirname(os.path.abspath(a.report)), "testdata", "x86_sample")
+            sample = os.path.join(TOOLS, "testdata", "x86_sample")
             for name in ("bench.json", "kat.json"):
                 src = os.path.join(sample, name)
                 if os.path.exists(src):
@@ -188,9 +189,9 @@ def main():
                 f.truncate()
                 f.write(text[: len(text) // 2])
             ok &= check("report: truncated bench.json",
-                        ["/usr/bin/python3", a.report, results, "--out", os.path.join(tmp, "report")])
+                        [os.path.join(TOOLS, "ngcc"), "report", results, "--out", os.path.join(tmp, "report")])
             ok &= check("report: missing results directory",
-                        ["/usr/bin/python3", a.report, os.path.join(tmp, "nothing"), "--out", os.path.join(tmp, "r2")])
+                        [os.path.join(TOOLS, "ngcc"), "report", os.path.join(tmp, "nothing"), "--out", os.path.join(tmp, "r2")])
         return 0 if ok else 1
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

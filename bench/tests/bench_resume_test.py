@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A bench run stopped by a signal keeps every row that ended, and the same
 command measures only the others (bench/README.md, "An interrupted run"):
-tools/ngcc_bench.py over two OpenSSL modules at eight sizes, one row after
+tools/hashbench/bench.py over two OpenSSL modules at eight sizes, one row after
 another (--quick), is sent SIGTERM as a time limit sends it (to its process
 group) once two rows have ended; it exits 143 naming what it kept, with no
 bench.json. The same command then measures the other rows only and writes
@@ -19,7 +19,7 @@ import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 sys.path.insert(0, os.path.join(ROOT, "tools", "tests"))
-from script_checks import expect  # noqa: E402
+from script_checks import expect, tool_command  # noqa: E402
 
 SIZES = [32, 64, 128, 256, 512, 1024, 2048, 4096]
 # Bound on the wait for two rows of 0.15 s each, under an emulator too.
@@ -50,7 +50,7 @@ def main():
             f.write("  - {name: Wide, path: %s, candidate_id: test, digest_bits: 512}\n" % sha512_module)
         out = os.path.join(tmp, "run")
         journal = os.path.join(out, "bench.rows.jsonl")
-        command = [sys.executable, os.path.join(ROOT, "tools", "ngcc_bench.py"), "--out", out, "--quick", "--cpu", "none",
+        command = tool_command("bench") + ["--out", out, "--quick", "--cpu", "none",
                    "--system", "test-system", "--campaign", campaign, "--",
                    "--benchmark_filter=^(Fast|Wide)/", "--benchmark_min_time=0.15", "--ngcc_no_rss"]
         env = dict(os.environ, NGCC_BUILD_DIR=build)

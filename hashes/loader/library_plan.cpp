@@ -98,7 +98,7 @@ LibraryPlan load_library_plan(const std::string &path) {
   std::ifstream in(path);
   if (!in)
     throw PlanError(path + ": cannot open the library plan: " + std::strerror(errno) +
-                    " (tools/ngcc_plan.py plan writes one)");
+                    " (tools/ngcc kat and ct write one: hashbench.plan)");
   std::ostringstream text;
   text << in.rdbuf();
   return parse_library_plan(text.str(), path);

@@ -1,5 +1,5 @@
 // A run's library plan (schema ngcc-plan/1): every library one run takes, in
-// order, and what each is. tools/ngcc_plan.py writes it (its plan command)
+// order, and what each is. hashbench.plan writes it (tools/ngcc kat, ct, field)
 // from a build's module manifest and campaign files; ngcc-kat --plan reads it.
 #pragma once
 

@@ -21,7 +21,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "tests"))
-from ngcc_common import target_command  # noqa: E402
+from hashbench.common import target_command  # noqa: E402
 from script_checks import expect  # noqa: E402
 
 # Bound on the wait for a verdict that needs no more than a few seconds.

@@ -118,7 +118,7 @@ TEST(LibraryPlan, NamesAMissingFile) {
   } catch (const PlanError &e) {
     EXPECT_EQ(std::string(e.what()),
               "/nonexistent/plan.json: cannot open the library plan: No such file or directory "
-              "(tools/ngcc_plan.py plan writes one)");
+              "(tools/ngcc kat and ct write one: hashbench.plan)");
   }
 }
 

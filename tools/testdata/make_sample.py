@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerate the synthetic campaigns tools/testdata/x86_sample/ (bench.json
 written as schema 1, then converted as the committed schema-1 campaign was:
-tools/ngcc_results.py convert-schema1) and tools/testdata/x86_sample2/
+tools/ngcc convert-schema1) and tools/testdata/x86_sample2/
 (schema 2).
 
 x86_sample follows bench/SCHEMA.md (Google Benchmark JSON + ngcc context and
@@ -22,8 +22,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-import ngcc_results  # noqa: E402
-import report as R  # noqa: E402
+from hashbench import results  # noqa: E402
+from hashbench import report as R  # noqa: E402
 
 SIZES = [32, 128, 512, 1024, 4096, 8192, 16384, 65536]
 OUT = os.path.join(HERE, "x86_sample")
@@ -528,7 +528,7 @@ def main_schema2():
 
 def main():
     main_schema1()
-    print(ngcc_results.convert_schema1(OUT))
+    print(results.convert_schema1(OUT))
     main_schema2()
 
 

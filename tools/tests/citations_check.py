@@ -32,7 +32,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SELF = "tools/tests/citations_check.py"
 SKIPPED_DIRS = ("results/", "docs/development/")
-TEMPLATES = "tools/report/templates/"
+TEMPLATES = "tools/hashbench/report/templates/"
 
 OUTSIDE = re.compile(r"research/|DESIGN\.md|shared/|perf-method|api-kat")
 # Lines that name an outside document without citing it: tests asserting

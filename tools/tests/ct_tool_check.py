@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""tools/ngcc_ct.py end to end (ctest ct/ngcc_ct): a plan of a module of ours,
+"""hashbench.ct end to end (ctest ct/ngcc_ct): a plan of a module of ours,
 a leaky library exporting only CryptHash and libraries it skips, --merge, a
 bad plan;
 --resume keeps the verdicts of unchanged library files, and a run stopped by
@@ -17,25 +17,24 @@ import sys
 import tempfile
 import time
 
-from script_checks import expect
+from script_checks import expect, tool_command
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, TOOLS)
-import ngcc_plan  # noqa: E402
+from hashbench import plan as library_plan  # noqa: E402
 
-TOOL = os.path.join(TOOLS, "ngcc_ct.py")
 ROOT = os.path.dirname(TOOLS)
 
 
 def command(harness, out, *args):
-    return [sys.executable, TOOL, "--harness", harness, "--root", ROOT, "--out", out,
+    return tool_command("ct") + ["--harness", harness, "--root", ROOT, "--out", out,
             "--usable", "AVX2 BMI1 BMI2", "--jobs", "2"] + list(args)
 
 
 def our_module(module):
     """The plan entry of a module of ours, as tools/ngcc ct plans it."""
     build = os.path.dirname(os.path.dirname(os.path.abspath(module)))
-    return next(e for e in ngcc_plan.plan(build)["libraries"] if e["path"] == os.path.abspath(module))
+    return next(e for e in library_plan.plan(build)["libraries"] if e["path"] == os.path.abspath(module))
 
 
 def theirs(name, variant, path, requires=()):
@@ -45,9 +44,9 @@ def theirs(name, variant, path, requires=()):
 
 
 def plan(tmp, *libraries):
-    """A library plan of these entries (tools/ngcc_plan.py), written into tmp; its path."""
+    """A library plan of these entries (tools/hashbench/plan.py), written into tmp; its path."""
     path = os.path.join(tmp, "plan-%d.json" % len(os.listdir(tmp)))
-    ngcc_plan.write_plan(path, ngcc_plan.plan_of(list(libraries)))
+    library_plan.write_plan(path, library_plan.plan_of(list(libraries)))
     return path
 
 
@@ -99,7 +98,7 @@ def check_stopped(harness, leaky, held, tmp):
     deadline = time.monotonic() + 120
     while not os.path.exists(out):
         if p.poll() is not None:
-            expect(False, "ngcc_ct.py ended before saving a verdict: %s" % (p.communicate(),))
+            expect(False, "hashbench.ct ended before saving a verdict: %s" % (p.communicate(),))
         if time.monotonic() > deadline:
             p.kill()
             expect(False, "no verdict saved in %s after 120 s" % out)
@@ -149,7 +148,7 @@ def main():
         with open(bad, "w") as f:
             f.write('{"schema": "ngcc-plan/1", "libraries": [{"path": "%s"}]}' % leaky)
         p = run(harness, out, "--plan", bad)
-        expect(p.returncode == 2 and p.stderr == "ngcc_ct.py: --plan %s: libraries[0]: key 'kind' missing\n" % bad,
+        expect(p.returncode == 2 and p.stderr == "ngcc ct: --plan %s: libraries[0]: key 'kind' missing\n" % bad,
                "a bad plan is a usage error: %s" % p.stderr)
     print("ct_tool_check: all checks passed")
 

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The candidate contract (tools/ngcc_declarations.py, docs/families.md) on
+"""The candidate contract (tools/hashbench/declarations.py, docs/families.md) on
 candidate directories of our own making: a good declared-only candidate
 passes; each kind of bad declaration, manifest or directory is refused with
 an error that names the directory and what is wrong.
@@ -9,14 +9,13 @@ usage: declarations_check.py
 import copy
 import json
 import os
-import re
 import shutil
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from ngcc_declarations import DeclarationError, read_declarations  # noqa: E402
+from hashbench.declarations import DeclarationError, read_declarations  # noqa: E402
 
 KINDS = ("2_12", "2_23", "2_33", "Loop")
 DIGEST = "0" * 64

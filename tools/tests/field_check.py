@@ -16,14 +16,13 @@ TESTS = os.path.dirname(os.path.abspath(__file__))
 TOOLS = os.path.dirname(TESTS)
 sys.path.insert(0, os.path.join(TOOLS, "testdata", "submission"))
 import toy_packages  # noqa: E402
-from script_checks import expect  # noqa: E402
+from script_checks import expect, tool_command  # noqa: E402
 
-PYTHON = "/usr/bin/python3"
 FILTER = "submitted|Toy|SHA-512/openssl"
 
 
 def field(build_dir, usable, packages, out):
-    p = subprocess.run([PYTHON, os.path.join(TOOLS, "ngcc_field.py"), packages, "--out", out, "--quick",
+    p = subprocess.run(tool_command("field") + [packages, "--out", out, "--quick",
                         "--bench-filter", FILTER, "--usable", usable],
                        env=dict(os.environ, NGCC_BUILD_DIR=build_dir), capture_output=True, text=True)
     lines = [l for l in p.stdout.splitlines() if l.startswith("ngcc field:")]
@@ -61,7 +60,7 @@ def main():
                in summary, "the package table names the toy's build and its first failure")
 
         again = os.path.join(tmp, "again")
-        p = subprocess.run([PYTHON, os.path.join(TOOLS, "ngcc_report.py"), out, "--field", "--out", again],
+        p = subprocess.run(tool_command("report") + [out, "--field", "--out", again],
                            capture_output=True, text=True)
         expect(p.returncode == 0, p.stderr)
         with open(os.path.join(again, "field.md"), encoding="utf-8") as f:

@@ -87,7 +87,7 @@ COMMANDS = {
     "NGCC_CPU_DISABLE=AVX2 build/release/kat_tests/ngcc-kat build/release/modules/libCHIME-512-opt.so --kinds 2_12":
         as_written(),
     "build/release/kat_tests/ngcc-kat --cpu-features": as_written(),
-    'tools/ngcc_ctest_emulated.py --build build/release --out build/qemu-max --emulator "qemu-x86_64 -cpu max" -- -L unit':
+    "tools/ngcc qemu max -- -L unit":
         not_run("a phase of tools/ngcc test (the release tests under qemu-x86_64)"),
     "build/release/kat_tests/ngcc-kat build/release/modules/lib*-{ref,opt}.so --out DIR":
         shortened("build/release/kat_tests/ngcc-kat build/release/modules/lib*-{ref,opt}.so --out output --kinds 2_12",
@@ -97,7 +97,7 @@ COMMANDS = {
         shortened("build/release/kat_tests/ngcc-kat --library CHIME-512:512:submitted-ref:./libTheirs.so --kinds 2_12",
                   "one library for the '...', KAT_2_12 alone (all four files take minutes)"),
     "tools/ngcc fuzz [SECONDS]":
-        not_run("600 s per family; the fuzz phase of tools/ngcc test runs every target for 60 s (ctest --preset fuzz)"),
+        not_run("600 s per family; the fuzz phase of tools/ngcc test runs every target for 30 s (ctest --preset fuzz)"),
     "tools/ngcc cross aarch64": not_run("the last phase of tools/ngcc test"),
     "tools/ngcc cross s390x":
         not_run("fetches Debian's s390x packages (root once) and builds the cross-s390x preset; no phase of "

@@ -10,14 +10,13 @@ import tempfile
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPO = os.path.dirname(TOOLS)
-SCRIPT = os.path.join(TOOLS, "ngcc_report.py")
+NGCC = os.path.join(TOOLS, "ngcc")
 SAMPLE = os.path.join(TOOLS, "testdata", "x86_sample")      # bench.json schema 1, converted
 SAMPLE2 = os.path.join(TOOLS, "testdata", "x86_sample2")    # bench.json schema 2
 PUBLISHED = os.path.join(TOOLS, "testdata", "published-hash-26-CHIME.tsv")
-PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
 sys.path.insert(0, TOOLS)
-import report as R  # noqa: E402
+from hashbench import report as R  # noqa: E402
 
 # The least context the report reads (bench/SCHEMA.md §3), for a bench.json
 # made up of rows alone.
@@ -37,7 +36,7 @@ BASIC_LINES = ("Category", "Algorithm", "Implementation versions measured",
 
 
 def run(*args):
-    return subprocess.run([PYTHON, SCRIPT] + list(args), capture_output=True,
+    return subprocess.run([NGCC, "report"] + list(args), capture_output=True,
                           text=True, encoding="utf-8")
 
 

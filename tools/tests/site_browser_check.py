@@ -33,7 +33,7 @@ import urllib.request
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPO = os.path.dirname(TOOLS)
 sys.path.insert(0, TOOLS)
-from report.site import build_site  # noqa: E402
+from hashbench.report.site import build_site  # noqa: E402
 
 CHROMEDRIVER = "/usr/bin/chromedriver"  # Debian's chromium-driver
 SORTED_COLUMN = "cycles_65536"          # the field table's 64 KiB column

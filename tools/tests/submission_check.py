@@ -16,15 +16,15 @@ import yaml
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, TOOLS)
-from ngcc_common import target_command  # noqa: E402
+from hashbench.common import target_command  # noqa: E402
+from script_checks import tool_command  # noqa: E402
 
-BUILDER = os.path.join(TOOLS, "ngcc_submission.py")
 FIXTURES = os.path.join(TOOLS, "testdata", "submission")
 KAT, MANIFEST, CC, CXX = sys.argv[1:5]
 
 
 def build(package, out, *extra):
-    return subprocess.run([sys.executable, BUILDER, "build", os.path.join(FIXTURES, package),
+    return subprocess.run(tool_command("submission") + ["build", os.path.join(FIXTURES, package),
                            "--out", out, "--manifest", MANIFEST, "--cc", CC, "--cxx", CXX, *extra],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
@@ -77,7 +77,7 @@ class SubmissionBuilder(unittest.TestCase):
 
     def test_additional_implementations_take_their_directory_name(self):
         sys.path.insert(0, TOOLS)
-        from submission.layout import variant_label as label
+        from hashbench.submission.layout import variant_label as label
         self.assertEqual(label("additional", ["AVX512", "CHIME-512"], "CHIME-512", "CHIME-512"), "submitted-avx512")
         self.assertEqual(label("additional", ["MasterCube-512", "X86", "AVX512_Implementation"],
                                "MasterCube-512", "MasterCube-512"), "submitted-avx512")

@@ -28,11 +28,11 @@ import yaml
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, TOOLS)
 sys.path.insert(0, os.path.join(TOOLS, "testdata", "submission"))
-from submission import diagnostics, flags  # noqa: E402
-from ngcc_common import unusable_reason, usable_cpu_features  # noqa: E402
+from hashbench.submission import diagnostics, flags  # noqa: E402
+from hashbench.common import unusable_reason, usable_cpu_features  # noqa: E402
 import toy_packages  # noqa: E402
+from script_checks import tool_command  # noqa: E402
 
-BUILDER = os.path.join(TOOLS, "ngcc_submission.py")
 NGCC_KAT = None  # ngcc-kat, from the command line
 OPT = "Implementations/Optimized_Implementation/"
 ADD = "Implementations/Additional_Implementation/Toy-256/"
@@ -60,7 +60,7 @@ class Build:
 
     def __init__(self, tmp, package, *extra):
         out = os.path.join(tmp, "out-%d" % len(os.listdir(tmp)))
-        proc = subprocess.run([sys.executable, BUILDER, "build", package, "--out", out,
+        proc = subprocess.run(tool_command("submission") + ["build", package, "--out", out,
                                "--manifest", os.path.join(tmp, "manifest.json"),
                                "--settings-dir", os.path.join(tmp, "settings"), *extra],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -1,4 +1,4 @@
-"""tools/ngcc check (tools/ngcc_check.py) on a copy of a committed campaign:
+"""tools/ngcc check (tools/hashbench/check.py) on a copy of a committed campaign:
 as committed it passes; a figure edited by hand in a page, a KAT verdict
 that the manifest does not hold, or an absolute path in the evidence each
 fail it with one line naming the file."""
@@ -14,8 +14,8 @@ import unittest
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, TOOLS)
-import ngcc_check  # noqa: E402
-import ngcc_relative_paths  # noqa: E402
+from hashbench import check  # noqa: E402
+from hashbench import relative_paths  # noqa: E402
 
 ROOT = os.path.dirname(TOOLS)
 CAMPAIGN = "x86_64-amd-epyc-zen3"  # the smaller committed campaign (no guide records)
@@ -36,7 +36,7 @@ class Check(unittest.TestCase):
     def check(self):
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            status = ngcc_check.main(["--root", self.root])
+            status = check.main(["--root", self.root])
         return status, out.getvalue().splitlines()
 
     def edit(self, relpath, old, new):
@@ -105,7 +105,7 @@ class Check(unittest.TestCase):
         os.makedirs(os.path.dirname(run_log))
         with open(run_log, "w", encoding="utf-8") as f:
             f.write(module + "\n")
-        self.assertEqual(ngcc_relative_paths.relativize(self.campaign, self.root), 1)
+        self.assertEqual(relative_paths.relativize(self.campaign, self.root), 1)
         with open(os.path.join(self.campaign, "bench.log"), encoding="utf-8") as f:
             self.assertIn("\nloaded build/release/modules/libCHIME-512-ref.so\n", f.read())
         with open(run_log, encoding="utf-8") as f:
@@ -117,7 +117,7 @@ class Check(unittest.TestCase):
         shutil.rmtree(os.path.join(self.root, "results"))
         err = io.StringIO()
         with contextlib.redirect_stderr(err):
-            self.assertEqual(ngcc_check.main(["--root", self.root]), 2)
+            self.assertEqual(check.main(["--root", self.root]), 2)
         self.assertEqual(err.getvalue(), "ngcc check: no campaign under %s\n" % os.path.join(self.root, "results"))
 
 

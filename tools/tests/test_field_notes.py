@@ -1,4 +1,4 @@
-"""Unit tests of the field summary's notes (tools/report/field.py): a note
+"""Unit tests of the field summary's notes (tools/hashbench/report/field.py): a note
 several rows share is stated once under the table.
 
 Run:  /usr/bin/python3 -m unittest discover -s tools/tests -v
@@ -9,8 +9,8 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from report.field import _notes_cells  # noqa: E402
-from report.render_markdown import render_block  # noqa: E402
+from hashbench.report.field import _notes_cells  # noqa: E402
+from hashbench.report.render_markdown import render_block  # noqa: E402
 
 
 def notes_cells(rows_notes):

@@ -1,4 +1,4 @@
-"""Unit tests of tools/ngcc_mca.py without llvm: the absorb loop found in a
+"""Unit tests of tools/hashbench/mca.py without llvm: the absorb loop found in a
 trace, the assembler lines fed to llvm-mca, the reading of its JSON and
 warnings, bench's figures, the tables.
 
@@ -12,7 +12,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import ngcc_mca as mca  # noqa: E402
+from hashbench import mca as mca  # noqa: E402
 
 
 def trace(blocks, rounds=3):

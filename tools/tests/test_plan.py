@@ -1,11 +1,9 @@
-"""Unit tests of tools/ngcc_plan.py: the modules of a build, a run's library plan, several campaign files as one.
+"""Unit tests of hashbench.plan: the modules of a build, a run's library plan, several campaign files as one.
 
 Run:  /usr/bin/python3 -m unittest discover -s tools/tests -v
 """
 
-import contextlib
 import hashlib
-import io
 import json
 import os
 import re
@@ -16,7 +14,9 @@ import unittest
 import yaml
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import ngcc_plan as campaign  # noqa: E402
+from hashbench import plan as campaign  # noqa: E402
+from hashbench.commands import planned  # noqa: E402
+from hashbench.host import ToolError  # noqa: E402
 
 
 class Merge(unittest.TestCase):
@@ -42,7 +42,7 @@ class Merge(unittest.TestCase):
         self.assertEqual([l["path"] for l in doc["libraries"]],
                          [os.path.join(self.tmp.name, "A", "libA.so"), "/x/libB.so"])
         out = os.path.join(self.tmp.name, "out.yaml")
-        self.assertEqual(campaign.main(["merge", out, a, b]), 0)
+        campaign.write_merged(out, [a, b])
         with open(out) as f:
             self.assertEqual(yaml.safe_load(f), doc)
 
@@ -102,7 +102,7 @@ class Plan(unittest.TestCase):
                           " cpu_features: [AVX2, BMI2], build_flags: -O3 -mavx2}\n"
                           "- {name: Other-256, digest_bits: 256, path: libGone.so}\n")
         out = os.path.join(self.tmp.name, "plan.json")
-        self.assertEqual(campaign.main(["plan", out, self.build, "--campaign", c]), 0)
+        campaign.write_plan(out, campaign.plan(self.build, [c]))
         libraries = campaign.read_plan(out)
         self.assertEqual(libraries[0], dict(
             path=os.path.join(self.build, "modules", "libLaurus-512-opt.so"), kind="candidate",
@@ -112,7 +112,7 @@ class Plan(unittest.TestCase):
             path=os.path.join(self.tmp.name, "libTheirs.so"), kind="submitted", instance="Laurus-512",
             kat_name="laurus_512", digest_bits=512, variant="submitted-opt", requires=["AVX2", "BMI2"],
             flags="-O3 -mavx2", sha256=hashlib.sha256(b"theirs").hexdigest()))
-        # A file that is not there is planned: ngcc-kat and ngcc_ct.py give it its ERROR.
+        # A file that is not there is planned: ngcc-kat and hashbench.ct give it its ERROR.
         self.assertEqual((libraries[2]["kat_name"], libraries[2]["variant"], libraries[2]["sha256"]),
                          ("Other-256", "external", ""))
         self.assertEqual(len(libraries), 3)
@@ -146,10 +146,8 @@ class Plan(unittest.TestCase):
     def test_a_refusal_is_one_line_and_writes_nothing(self):
         out = os.path.join(self.tmp.name, "plan.json")
         c = self.campaign("libraries: []\n")
-        err = io.StringIO()
-        with contextlib.redirect_stderr(err):
-            self.assertEqual(campaign.main(["plan", out, self.build, "--campaign", c, "--no-modules"]), 1)
-        self.assertEqual(err.getvalue(), "ngcc: no library to run: the campaigns list none\n")
+        with self.assertRaisesRegex(ToolError, "^no library to run: the campaigns list none$"):
+            planned(out, [c], modules=False, build=self.build)
         self.assertFalse(os.path.exists(out))
 
 

@@ -1,6 +1,6 @@
 """Unit tests of the field summary's section set beside the published x86_1
-summary (tools/report/published.py and its data file
-tools/report/published/x86_1-hash.json).
+summary (tools/hashbench/report/published.py and its data file
+tools/hashbench/report/published/x86_1-hash.json).
 
 Run:  /usr/bin/python3 -m unittest discover -s tools/tests -t tools/tests -p test_published.py
 """
@@ -16,8 +16,8 @@ import unittest
 
 from report_testing import R, SAMPLE2, read_reports
 
-from report.inputs import ReportError
-from report.published import (PUBLISHED_HASH, load_published, parse_cycles, ranks, spearman)
+from hashbench.report.inputs import ReportError
+from hashbench.report.published import (PUBLISHED_HASH, load_published, parse_cycles, ranks, spearman)
 
 TIMED = ("real_time", "cpu_time", "cycles", "core_cycles", "cpb", "cpb_core", "cycles_min", "cpb_min",
          "cpu_cycles")

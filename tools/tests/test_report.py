@@ -1,4 +1,4 @@
-"""Unit tests of tools/ngcc_report.py and tools/report/ (ctest label `unit`):
+"""Unit tests of tools/hashbench/report/ and tools/hashbench/report/ (ctest label `unit`):
 the sample made as schema 1 and converted, the committed campaigns, bad
 input (a schema-1 bench.json refused), the formats. The features of the
 bench's schema 2 are in test_report_schema2.py.
@@ -266,7 +266,7 @@ class Determinism(unittest.TestCase):
                 text = png_text(f.read())
         self.assertNotIn("Software", text)
         self.assertNotIn("Creation Time", text)
-        self.assertTrue(text["Source"].startswith("tools/ngcc_report.py, matplotlib "))
+        self.assertTrue(text["Source"].startswith("tools/ngcc report, matplotlib "))
 
 
 class BadInput(unittest.TestCase):
@@ -340,7 +340,7 @@ class BadInput(unittest.TestCase):
         self.bench["context"]["ngcc_schema"] = "1"
         self.write("bench.json", self.bench)
         self.fails(os.path.join(self.dir, "bench.json"), "bench.json schema 1 is no longer read",
-                   "convert it once: tools/ngcc_results.py convert-schema1 %s" % self.dir)
+                   "convert it once: tools/ngcc convert-schema1 %s" % self.dir)
 
     def test_unknown_schema(self):
         del self.bench["context"]["ngcc_schema"]

@@ -1,4 +1,4 @@
-"""The constant-time check in the reports: ct.json (tools/ngcc_ct.py) beside
+"""The constant-time check in the reports: ct.json (tools/hashbench/ct.py) beside
 bench.json and kat.json gives §3 a table with every library's verdict;
 without it the reports are unchanged; a malformed ct.json is one line."""
 

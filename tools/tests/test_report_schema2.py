@@ -16,11 +16,11 @@ from report_testing import (BASIC_LINES, EVIDENCE_HEADER, KAT_HEADER, PERF_HEADE
                             read_reports, reports_from, run, section, split_cell,
                             table_rows)
 
-from report import stats
-from report.bench import parse_bench
-from report.candidates import group_families
-from report.figures import family_figure
-from report.plots import draw
+from hashbench.report import stats
+from hashbench.report.bench import parse_bench
+from hashbench.report.candidates import group_families
+from hashbench.report.figures import family_figure
+from hashbench.report.plots import draw
 
 INTERVAL = r"^\d+\.\d\d× \[\d+\.\d\d–\d+\.\d\d\]$"
 RELATIVE = "| instance | message | cycles/byte (CPU time) vs SHA-512 |"
@@ -387,12 +387,13 @@ class RunBesideACampaign(unittest.TestCase):
     its pages link the method page from where they are."""
 
     def test_system_and_method_link(self):
-        from report.cli import REPOSITORY, method_link, system_of
-        run = os.path.join(REPOSITORY, "results", "x86_64-amd-epyc-zen5", "runs", "20261206T235821Z")
+        from hashbench import ROOT
+        from hashbench.report.cli import method_link, system_of
+        run = os.path.join(ROOT, "results", "x86_64-amd-epyc-zen5", "runs", "20261206T235821Z")
         self.assertEqual(system_of(run), "x86_64-amd-epyc-zen5")
         self.assertEqual(system_of(os.path.dirname(os.path.dirname(run))), "x86_64-amd-epyc-zen5")
         self.assertEqual(method_link(os.path.join(run, "report")), "../../../../../docs/method.md")
-        self.assertEqual(method_link(os.path.join(REPOSITORY, "results", "x", "report")), "../../../docs/method.md")
+        self.assertEqual(method_link(os.path.join(ROOT, "results", "x", "report")), "../../../docs/method.md")
         with tempfile.TemporaryDirectory() as tmp:
             self.assertEqual(method_link(tmp), "../../../docs/method.md")
 
@@ -485,8 +486,8 @@ class MethodDocumentation(unittest.TestCase):
         self.assertIn("docs/reports.md", chime)
 
     def test_no_citation_outside_the_repository(self):
-        # The reports' prose is in the content builders, tools/report/*.py.
-        builders = os.path.join(REPO, "tools", "report")
+        # The reports' prose is in the content builders, tools/hashbench/report/*.py.
+        builders = os.path.join(REPO, "tools", "hashbench", "report")
         files = [os.path.join(builders, n) for n in os.listdir(builders) if n.endswith(".py")]
         files += [os.path.join(REPO, "README.md"), os.path.join(REPO, "bench", "README.md")]
         files += [os.path.join(d, n) for d, _, names in os.walk(os.path.join(REPO, "docs"))

@@ -1,4 +1,4 @@
-"""The static site (tools/report/site.py) and the renderers of the report
+"""The static site (tools/hashbench/report/site.py) and the renderers of the report
 model: the site is made of every campaign under a results directory, its
 bytes depend only on the inputs, every link resolves, the field table
 carries what the page script sorts and filters by; bad input is one error
@@ -15,12 +15,12 @@ import unittest
 
 from report_testing import SAMPLE, SAMPLE2
 
-from report.inputs import ReportError
-from report.model import Code, Link, Page, Paragraph, Text, cell, table
-from report.render_html import render_blocks
-from report.render_markdown import render_page
-from report.site import build_site
-from report.site_links import link_problems
+from hashbench.report.inputs import ReportError
+from hashbench.report.model import Code, Link, Page, Paragraph, Text, cell, table
+from hashbench.report.render_html import render_blocks
+from hashbench.report.render_markdown import render_page
+from hashbench.report.site import build_site
+from hashbench.report.site_links import link_problems
 
 SYSTEMS = {"x86_64-sample-a": SAMPLE, "x86_64-sample-b": SAMPLE2}
 

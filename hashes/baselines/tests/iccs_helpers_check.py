@@ -24,8 +24,8 @@ import unittest
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 sys.path.insert(0, os.path.join(SOURCE, "tools"))
-from ngcc_declarations import read_declarations  # noqa: E402
-from ngcc_plan import load as load_campaign, read_module_manifest  # noqa: E402
+from hashbench.declarations import read_declarations  # noqa: E402
+from hashbench.plan import load as load_campaign, read_module_manifest  # noqa: E402
 
 # ngcc/crypthash.h
 NGCC_OK, NGCC_ERR_DIGEST_LENGTH, NGCC_ERR_MESSAGE_LENGTH = 0, 3, 5

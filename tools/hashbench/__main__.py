@@ -1,0 +1,5 @@
+import sys
+
+from hashbench.cli import main
+
+sys.exit(main())

@@ -1,0 +1,5 @@
+import sys
+
+from hashbench.report import main
+
+sys.exit(main())

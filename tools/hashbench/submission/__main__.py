@@ -1,0 +1,5 @@
+import sys
+
+from hashbench.submission.cli import main
+
+sys.exit(main())
