@@ -191,9 +191,9 @@ def submitted_modules(build, campaign):
         if run([compile_line[0], "-dumpmachine"]).strip().split("-")[0] != build.triple.split("-")[0]:
             raise McaError("%s: %s is built by %s, not for %s (tools/ngcc submission build --arch)"
                            % (campaign, entry["path"], compile_line[0], build.triple))
-        modules.append({"instance": entry["instance"], "variant": entry["variant"], "target": name,
-                        "implementation": "submitted", "build_flags": entry["build_flags"],
-                        "objects": objects, "flags": [w for w in compile_line[1:] if not w.startswith(("-W", "-std="))]})
+        modules.append({"kind": "submitted", "instance": entry["instance"], "variant": entry["variant"],
+                        "target": name, "implementation": "submitted", "build_flags": entry["build_flags"],
+                        "object_files": objects, "flags": [w for w in compile_line[1:] if not w.startswith(("-W", "-std="))]})
     return modules
 
 
@@ -207,7 +207,7 @@ def link_submitted(build, module, out_dir):
     run([build.compiler, "-O2", "-I", os.path.join(ROOT, "hashes", "include"), "-c",
          os.path.join(MCA_SOURCES, "trace_driver.cpp"), "-o", driver])
     program = os.path.join(out_dir, "trace_driver")
-    run([build.compiler] + module["flags"] + ["-static", "-no-pie", driver] + module["objects"] + ["-o", program])
+    run([build.compiler] + module["flags"] + ["-static", "-no-pie", driver] + module["object_files"] + ["-o", program])
     return program
 
 
@@ -419,7 +419,8 @@ def estimate_module(build, module, label, flags, cpus, work, block_sizes):
     bytes found so far."""
     family_dir, instance = build.family_of[module["instance"]]
     work = os.path.join(work, "%s-%s" % (module["instance"], label))
-    program = link_submitted(build, module, work) if "objects" in module else link_program(build, module, flags, work)
+    submitted = module["kind"] == "submitted"
+    program = link_submitted(build, module, work) if submitted else link_program(build, module, flags, work)
     tracer = Tracer(build, program)
     pcs = tracer.trace(instance["digest_bits"], TRACE_BYTES)
     found = longest_period(pcs)

@@ -128,7 +128,7 @@ class SubmittedLibraries(unittest.TestCase):
             [module] = mca.submitted_modules(self.FakeBuild(), path)
             self.assertEqual(module["variant"], "submitted-ref")
             self.assertEqual(module["flags"], ["-fPIC", "-O2", "-flto"])
-            self.assertEqual([os.path.basename(o) for o in module["objects"]], ["a.c.o"])
+            self.assertEqual([os.path.basename(o) for o in module["object_files"]], ["a.c.o"])
 
     def test_a_library_without_objects_is_refused(self):
         with tempfile.TemporaryDirectory() as d:
