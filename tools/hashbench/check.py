@@ -90,12 +90,18 @@ def first_difference(expected, actual, name):
     new, old = expected.decode("utf-8", "replace").splitlines(), actual.decode("utf-8", "replace").splitlines()
     for number, (a, b) in enumerate(zip(new, old), 1):
         if a != b:
-            return "line %d reads %r, the evidence gives %r" % (number, clip(b), clip(a))
+            column = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+            return "line %d column %d reads %r, the evidence gives %r" % (
+                number, column + 1, clip(b, column), clip(a, column))
     return "%d lines regenerated, %d committed" % (len(new), len(old))
 
 
-def clip(text, width=100):
-    return text if len(text) <= width else text[:width - 1] + "…"
+def clip(text, column, width=100):
+    """Up to `width` characters of `text` around `column` (where two lines
+    differ), an ellipsis for what is left out."""
+    start = max(0, min(column - width // 4, len(text) - width + 1))
+    end = start + width - 1
+    return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
 
 
 def manifest_digests(root):
