@@ -275,5 +275,8 @@ def main(argv=None):
     except ToolError as e:
         print("ngcc: %s" % e, file=sys.stderr)
         return 2
+    except OSError as e:  # a file the command had to read or write
+        print("ngcc: %s: %s" % (e.filename or name, e.strerror or e), file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130

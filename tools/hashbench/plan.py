@@ -127,6 +127,8 @@ def plan_of(libraries):
 
 
 def write_plan(out, doc):
+    """Writes the plan `doc` to `out`, its directory made where missing."""
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     tmp = out + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1)

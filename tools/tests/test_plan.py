@@ -101,7 +101,7 @@ class Plan(unittest.TestCase):
         c = self.campaign("libraries:\n- {instance: Laurus-512, variant: submitted-opt, path: libTheirs.so,"
                           " cpu_features: [AVX2, BMI2], build_flags: -O3 -mavx2}\n"
                           "- {name: Other-256, digest_bits: 256, path: libGone.so}\n")
-        out = os.path.join(self.tmp.name, "plan.json")
+        out = os.path.join(self.tmp.name, "kat_output", "plan.json")  # a directory not there yet
         campaign.write_plan(out, campaign.plan(self.build, [c]))
         libraries = campaign.read_plan(out)
         self.assertEqual(libraries[0], dict(
