@@ -55,7 +55,7 @@ def run_kat(argv):
 
 
 def run_bench(argv):
-    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    options, extra = (argv[:argv.index("--")], argv[argv.index("--") + 1:]) if "--" in argv else (argv, [])
     ap = COMMANDS["bench"].parser()
     ap.add_argument("--quick", dest="mode", action="store_const", const="quick", default="default")
     ap.add_argument("--guide", dest="mode", action="store_const", const="guide")
@@ -63,7 +63,7 @@ def run_bench(argv):
     ap.add_argument("--cpu", default="last")
     ap.add_argument("--replace", action="store_true")
     ap.add_argument("--campaign", action="append", default=[])
-    a = ap.parse_args(argv[:len(argv) - len(extra) - 1] if "--" in argv else argv)
+    a = ap.parse_args(options)
     from hashbench import commands
     return commands.bench(a.mode, a.system, a.cpu, a.replace, a.campaign, extra)
 

@@ -8,7 +8,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
 
 from hashbench import results
@@ -157,11 +156,3 @@ def usable_features(hiding=True):
         return usable_cpu_features(NGCC_KAT, hiding)
     except RuntimeError as e:
         raise ToolError(str(e))
-
-
-def scratch_file(directory, suffix):
-    """A new file's path in `directory` (made if missing)."""
-    os.makedirs(directory, exist_ok=True)
-    fd, path = tempfile.mkstemp(suffix=suffix, dir=directory)
-    os.close(fd)
-    return path

@@ -46,9 +46,10 @@ def ctest(*args, env=None):
     return subprocess.run(["ctest", *args], env=env).returncode
 
 
-def build_and_test(preset, announce):
+def build_and_test(preset, phase, what):
+    """Builds a trust preset, then says the phase and runs its tests."""
     build_preset(preset)
-    announce()
+    phase("%s: %s" % (preset, what))
     return ctest("--preset", preset)
 
 
@@ -110,7 +111,7 @@ def run():
         [("asan", "unit, kat-quick under AddressSanitizer + UBSan"),
          ("fuzz", "smoke run (ctest -L fuzz, 30 s per family)")]
     for preset, what in trust:
-        outcome_of(preset, build_and_test, preset, lambda: phase("%s: %s" % (preset, what)))
+        outcome_of(preset, build_and_test, preset, phase, what)
     if platform.machine() == "x86_64":
         phase("cross aarch64: the whole suite built for AArch64, its tests and a short bench run under qemu-aarch64")
         outcome_of("cross aarch64", cross.run, "aarch64")
