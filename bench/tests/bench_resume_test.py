@@ -6,7 +6,8 @@ another (--quick), is sent SIGTERM as a time limit sends it (to its process
 group) once two rows have ended; it exits 143 naming what it kept, with no
 bench.json. The same command then measures the other rows only and writes
 bench.json with all sixteen, each once, the kept ones as they were
-journaled.
+journaled. A run whose filter selects no row is refused in one line,
+with no bench.json.
 
 usage: bench_resume_test.py BUILD_DIR SHA256_MODULE SHA512_MODULE"""
 import json
@@ -88,6 +89,14 @@ def main():
         expect(doc["context"].get("rows_kept", "").startswith("%d rows" % len(kept)),
                "context rows_kept: %r" % doc["context"].get("rows_kept"))
         expect(not os.path.exists(journal), "the journal outlived the run that completed it")
+
+        none = subprocess.run(tool_command("bench") + ["--out", os.path.join(tmp, "none"), "--quick", "--cpu", "none",
+                                                       "--system", "test-system", "--campaign", campaign, "--",
+                                                       "--benchmark_filter=^Nothing/"],
+                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        expect(none.returncode == 1 and none.stderr.startswith("ngcc bench: no row measured")
+               and not os.path.exists(os.path.join(tmp, "none", "bench.json")),
+               "a run that selects no row: exit %d, %r" % (none.returncode, none.stderr))
     print("PASS: %d of %d rows kept through SIGTERM; the rerun measured the other %d"
           % (len(kept), len(wanted), len(measured)))
 

@@ -148,11 +148,16 @@ def run(out, mode="default", system=None, cpu="last", campaign=None, extra=(), b
               "the same command measures only the others" % (seconds, journal, lines), file=sys.stderr)
     if status != 0:
         return status
-    os.replace(os.path.join(directory, "bench.json.partial"), os.path.join(directory, "bench.json"))
+    partial = os.path.join(directory, "bench.json.partial")
+    with open(partial, encoding="utf-8") as f:
+        rows = sum('"run_type": "iteration"' in line for line in f)
+    if rows == 0:  # a bench.json without a row is no campaign: the report could not read it
+        os.remove(partial)
+        raise BenchError("no row measured: the campaign and the bench arguments select none (%s)"
+                         % (" ".join(extra) or "no arguments"))
+    os.replace(partial, os.path.join(directory, "bench.json"))
     if os.path.exists(journal_path):
         os.remove(journal_path)
-    with open(os.path.join(directory, "bench.json"), encoding="utf-8") as f:
-        rows = sum('"run_type": "iteration"' in line for line in f)
     summary = "ngcc bench: %d rows in %d s -> %s" % (rows, seconds, os.path.join(out, "bench.json"))
     print(summary, flush=True)
     with open(os.path.join(directory, "bench.log"), "a", encoding="utf-8") as log:

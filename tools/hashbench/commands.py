@@ -143,6 +143,10 @@ def bench(mode="default", system=None, cpu="last", replace=False, campaigns=(), 
 
 def field(argv):
     from hashbench import field as field_run
+    # The arguments are checked before anything is built.
+    packages = field_run.parser().parse_args(["--out", "build/field", *argv]).packages
+    if not os.path.isdir(packages):
+        raise ToolError("field: %s: not a directory" % packages)
     ensure_packages(*CORE_PACKAGES, "valgrind")
     build_preset("release", ("bench",) + CT_TARGETS)
     usable = " ".join(sorted(usable_features()))

@@ -274,7 +274,7 @@ def bench(out, campaigns, libs, quick, build_dir, bench_filter):
         return 1
 
 
-def main(argv=None):
+def parser():
     ap = argparse.ArgumentParser(prog="tools/ngcc field", description=__doc__.split("\n")[0])
     ap.add_argument("packages", help="a directory holding one directory per submission package")
     ap.add_argument("--out", required=True, help="the field's results directory")
@@ -285,7 +285,11 @@ def main(argv=None):
                     "(bench --benchmark_filter), e.g. 'submitted|SHA-512'")
     ap.add_argument("--usable", default="", help="the extensions this CPU lets code use "
                     "(bench --ngcc_cpu_identity's features)")
-    args = ap.parse_args(argv)
+    return ap
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
     build_dir = os.environ.get("NGCC_BUILD_DIR", os.path.join(ROOT, "build", "release"))
     try:
         if not os.path.isdir(args.packages):
