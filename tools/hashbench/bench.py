@@ -65,12 +65,22 @@ class BenchError(Exception):
     """A one-line refusal: bench could not be started."""
 
 
-def system_name(bench, cpu_args):
-    """bench --ngcc_system: this machine's kind, for the CPU bench is pinned to."""
-    p = subprocess.run(bench + ["--ngcc_system"] + cpu_args, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+def query(bench, *args):
+    """What bench prints for one of its --ngcc_ queries (--ngcc_system,
+    --ngcc_cpu_identity, ...)."""
+    p = subprocess.run(bench + list(args), cwd=ROOT, stdout=subprocess.PIPE, text=True)
     if p.returncode != 0:
-        raise BenchError("%s --ngcc_system failed (exit %d)" % (bench[-1], p.returncode))
+        raise BenchError("%s %s failed (exit %d)" % (bench[-1], " ".join(args), p.returncode))
     return p.stdout.strip()
+
+
+def add_run_options(ap):
+    """The options of a run that tools/ngcc bench and this module's command
+    line share."""
+    ap.add_argument("--quick", dest="mode", action="store_const", const="quick", default="default")
+    ap.add_argument("--guide", dest="mode", action="store_const", const="guide")
+    ap.add_argument("--system")
+    ap.add_argument("--cpu", default="last")
 
 
 def copy_output(source, log, terminal):
@@ -104,7 +114,7 @@ def run(out, mode="default", system=None, cpu="last", campaign=None, extra=(), b
                          % executable)
     bench = target_command(executable)
     cpu_args = [] if cpu == "none" else ["--ngcc_cpu=%s" % cpu]
-    system = system or system_name(bench, cpu_args)
+    system = system or query(bench, "--ngcc_system", *cpu_args)
     if not system or "/" in system or system in (".", ".."):
         raise BenchError("bad system name '%s'" % system)
     directory = os.path.join(ROOT, out)
@@ -174,11 +184,8 @@ def main(argv=None):
         extra = argv[argv.index("--") + 1:]
         argv = argv[:argv.index("--")]
     ap = argparse.ArgumentParser(prog="hashbench.bench", add_help=False)
-    ap.add_argument("--quick", dest="mode", action="store_const", const="quick", default="default")
-    ap.add_argument("--guide", dest="mode", action="store_const", const="guide")
-    ap.add_argument("--system")
+    add_run_options(ap)
     ap.add_argument("--out")
-    ap.add_argument("--cpu", default="last")
     ap.add_argument("--campaign")
     ap.add_argument("-h", "--help", action="store_true")
     args, unknown = ap.parse_known_args(argv)

@@ -7,7 +7,7 @@ import sys
 import textwrap
 from dataclasses import dataclass
 
-from hashbench import ROOT
+from hashbench import ROOT, bench, commands, cross, declarations, fuzz, suite
 from hashbench.host import ToolError
 
 INTRO = """\
@@ -26,7 +26,7 @@ and tool, as if this CPU lacked them (README, "Hiding CPU extensions")."""
 class Command:
     synopsis: str
     text: str
-    run: object  # argv -> exit status
+    run: object  # argv -> exit status (report, submission, check, site: their tool parses argv)
 
     def help(self):
         return "tools/ngcc %s\n%s" % (self.synopsis, textwrap.indent(self.text, "    "))
@@ -38,7 +38,6 @@ class Command:
 
 def run_test(argv):
     COMMANDS["test"].parser().parse_args(argv)
-    from hashbench import suite
     return suite.run()
 
 
@@ -50,21 +49,16 @@ def run_kat(argv):
     ap.add_argument("--campaign", action="append", default=[])
     ap.add_argument("--all", action="store_true")
     a = ap.parse_args(argv)
-    from hashbench import commands
     return commands.kat(a.quick, a.results, a.replace, a.campaign, a.all)
 
 
 def run_bench(argv):
     options, extra = (argv[:argv.index("--")], argv[argv.index("--") + 1:]) if "--" in argv else (argv, [])
     ap = COMMANDS["bench"].parser()
-    ap.add_argument("--quick", dest="mode", action="store_const", const="quick", default="default")
-    ap.add_argument("--guide", dest="mode", action="store_const", const="guide")
-    ap.add_argument("--system")
-    ap.add_argument("--cpu", default="last")
+    bench.add_run_options(ap)
     ap.add_argument("--replace", action="store_true")
     ap.add_argument("--campaign", action="append", default=[])
     a = ap.parse_args(options)
-    from hashbench import commands
     return commands.bench(a.mode, a.system, a.cpu, a.replace, a.campaign, extra)
 
 
@@ -73,50 +67,32 @@ def run_ct(argv):
     ap.add_argument("--results")
     ap.add_argument("--campaign", action="append", default=[])
     a = ap.parse_args(argv)
-    from hashbench import commands
     return commands.ct(a.results, a.campaign)
 
 
 def run_field(argv):
     if not argv:
         raise ToolError("usage: tools/ngcc %s (tools/ngcc field --help)" % COMMANDS["field"].synopsis)
-    from hashbench import commands
     return commands.field(argv)
-
-
-def passed_on(name):
-    """A command whose options the tool behind it parses."""
-    def run(argv):
-        from hashbench import commands
-        return getattr(commands, name)(argv)
-    return run
 
 
 def run_fuzz(argv):
     ap = COMMANDS["fuzz"].parser()
     ap.add_argument("seconds", nargs="?", type=int, default=600)
     a = ap.parse_args(argv)
-    from hashbench import fuzz
     return fuzz.run(a.seconds)
 
 
 def run_cross(argv):
     if not argv:
         raise ToolError("usage: tools/ngcc %s" % COMMANDS["cross"].synopsis)
-    from hashbench import cross
     return cross.run(argv[0], argv[1:])
 
 
 def run_qemu(argv):
     if not argv or argv[0].startswith("-"):
         raise ToolError("usage: tools/ngcc %s" % COMMANDS["qemu"].synopsis)
-    from hashbench import ctest_emulated
-    from hashbench.host import CORE_PACKAGES, build_preset, ensure_packages
-    ensure_packages(*CORE_PACKAGES, "qemu-user")
-    build_preset("release")
-    model = argv[0]
-    return ctest_emulated.run("build/release", "build/qemu-" + model, "qemu-x86_64 -cpu " + model,
-                              [a for a in argv[1:] if a != "--"])
+    return commands.qemu(argv[0], [a for a in argv[1:] if a != "--"])
 
 
 def run_mca(argv):
@@ -128,7 +104,6 @@ def run_mca(argv):
     ap.add_argument("--campaign", action="append", default=[])
     ap.add_argument("--calibrate", action="store_true")
     a = ap.parse_args(argv)
-    from hashbench import commands
     return commands.mca(a.cross, a.cpu, a.instances, a.variants, a.campaign, a.calibrate)
 
 
@@ -136,19 +111,16 @@ def run_convert_schema1(argv):
     ap = COMMANDS["convert-schema1"].parser()
     ap.add_argument("results_dir")
     a = ap.parse_args(argv)
-    from hashbench import commands
     return commands.convert_schema1(a.results_dir)
 
 
 def run_declarations(argv):
     COMMANDS["declarations"].parser().parse_args(argv)
-    from hashbench import declarations
     return declarations.main(["--list"])
 
 
 def run_system(argv):
     COMMANDS["system"].parser().parse_args(argv)
-    from hashbench import commands
     return commands.system()
 
 
@@ -192,13 +164,13 @@ baselines, then a report per candidate and the field summary
 (report/field.md), and the site; default DIR build/field/<system>; a
 rerun skips what is done and current (hashbench.field)""", run_field),
     "report": Command("report RESULTS_DIR [--out DIR] [--baseline pseudoXOF|NAME|campaign|none] [--field]", """\
-§3.5 reports from RESULTS_DIR/bench.json, kat.json and ct.json""", passed_on("report")),
+§3.5 reports from RESULTS_DIR/bench.json, kat.json and ct.json""", commands.report),
     "submission": Command("submission build PACKAGE_DIR [--out DIR] [--config FILE] [--settings-dir DIR]\n"
                           "                           [--arch x86_64|aarch64]", """\
 build a submission package (NICCS layout) into CryptHash modules with
 the guide's flags of the architecture and write their campaign
 entries; per-package settings from candidates/<id>-<name>/package.yaml
-(docs/submissions.md)""", passed_on("submission")),
+(docs/submissions.md)""", commands.submission),
     "fuzz": Command("fuzz [SECONDS]", """\
 differential libFuzzer targets, one per family (default 600 s each)""", run_fuzz),
     "cross": Command("cross aarch64|s390x [CTEST ARGS...]", """\
@@ -229,12 +201,12 @@ report page and plot regenerated byte for byte, each KAT verdict
 against the official manifest, no absolute local path recorded; without
 RESULTS_DIR also the site (below) made in a scratch directory, every
 link and image resolving (hashbench.check); exit 1 names each page
-or file that differs""", passed_on("check")),
+or file that differs""", commands.check),
     "site": Command("site [--out DIR]", """\
 a static site of every campaign under results/ (default DIR
 build/site): the reports as HTML with SVG plots, each system's field
 table sortable and filterable, each parameter set across systems;
-open DIR/index.html or serve it: python3 -m http.server -d DIR""", passed_on("site")),
+open DIR/index.html or serve it: python3 -m http.server -d DIR""", commands.site),
     "convert-schema1": Command("convert-schema1 RESULTS_DIR", """\
 rewrite RESULTS_DIR/bench.json of schema 1 (written before bench recorded
 its candidates and variants) as schema 2, once: no row touched, the

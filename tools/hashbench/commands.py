@@ -3,17 +3,21 @@ libraries (kat, ct, bench, field, mca), and those that read and write
 results (report, check, site, submission, system). Their options are
 parsed by hashbench.cli; each returns its exit status: 0, 1 where a library
 failed a check, 2 where the tool failed (hashbench.host.ToolError), 128 +
-the signal where one stopped the run."""
+the signal where one stopped the run.
+
+The tools that need the report's Debian packages (matplotlib, jinja2,
+markdown: field, report, check, site) and the submission builder are
+imported by their command, after it has installed what is missing."""
 
 import os
 import subprocess
 import sys
 
-from hashbench import ROOT, results
+from hashbench import ROOT, bench as bench_run, ct as ct_check, ctest_emulated, mca as estimates, results
 from hashbench.common import Signals
 from hashbench.host import (BENCH_TARGETS, CORE_PACKAGES, CT_TARGETS, JOBS, KAT_TARGETS, NGCC_KAT,
                             REPORT_PACKAGES, ToolError, build_preset, configure_preset, ensure_packages,
-                            results_dir, say, system_directory, system_name, usable_features)
+                            results_dir, run_logged, say, system_directory, system_name, usable_features)
 from hashbench.plan import PlanError, plan, write_merged, write_plan
 from hashbench.relative_paths import relativize
 
@@ -95,7 +99,6 @@ def kat(quick=False, results_arg=None, replace=False, campaigns=(), all_librarie
 
 
 def ct(results_arg=None, campaigns=()):
-    from hashbench import ct as ct_check
     directory = system_directory(results_arg, "ct") if results_arg else None
     ensure_packages(*CORE_PACKAGES, "valgrind")
     build_preset("release", CT_TARGETS)
@@ -113,7 +116,6 @@ def ct(results_arg=None, campaigns=()):
 
 
 def bench(mode="default", system=None, cpu="last", replace=False, campaigns=(), extra=()):
-    from hashbench import bench as bench_run
     ensure_packages(*CORE_PACKAGES)
     build_preset("release", BENCH_TARGETS)
     system = system or system_name(cpu)
@@ -160,7 +162,6 @@ ARM_GUIDE_FLAGS = "-O3 -march=armv8.2-a+sve -fomit-frame-pointer"
 
 
 def mca(cross=None, cpus=(), instances="", variants="", campaigns=(), calibrate=False):
-    from hashbench import mca as estimates
     ensure_packages(*CORE_PACKAGES, "llvm-19")
     args = []
     if cross:
@@ -196,18 +197,20 @@ def mca(cross=None, cpus=(), instances="", variants="", campaigns=(), calibrate=
         rows = "(%s)" % instances.replace(",", "|") if instances else "[^/]+"
         measured = os.path.join(out, "bench-65536.json")
         say("mca: bench at 65536 B for the calibration -> %s" % measured)
-        with open(os.path.join(out, "bench.log"), "w", encoding="utf-8") as log:
-            status = subprocess.run([os.path.join(build, "bench", "bench"), "--ngcc_cpu=last", "--ngcc_no_rss",
-                                     "--ngcc_allow_missing", "--benchmark_filter=^%s/[^/]+/65536$" % rows,
-                                     "--benchmark_repetitions=5", "--benchmark_enable_random_interleaving=true",
-                                     "--benchmark_min_time=0.1", "--benchmark_out=%s" % measured,
-                                     "--benchmark_out_format=json"], stdout=log, stderr=subprocess.STDOUT).returncode
-        if status != 0:
-            with open(os.path.join(out, "bench.log"), encoding="utf-8", errors="replace") as log:
-                sys.stderr.write(log.read())
+        if run_logged([os.path.join(build, "bench", "bench"), "--ngcc_cpu=last", "--ngcc_no_rss",
+                       "--ngcc_allow_missing", "--benchmark_filter=^%s/[^/]+/65536$" % rows,
+                       "--benchmark_repetitions=5", "--benchmark_enable_random_interleaving=true",
+                       "--benchmark_min_time=0.1", "--benchmark_out=%s" % measured, "--benchmark_out_format=json"],
+                      os.path.join(out, "bench.log")) != 0:
             raise ToolError("mca: the calibration bench run failed")
         args += ["--calibrate", measured]
     return estimates.main(["estimate", "--build", build, "--out", out, *args])
+
+
+def qemu(model, ctest_args):
+    ensure_packages(*CORE_PACKAGES, "qemu-user")
+    build_preset("release")
+    return ctest_emulated.run("build/release", "build/qemu-" + model, "qemu-x86_64 -cpu " + model, ctest_args)
 
 
 def report(argv):

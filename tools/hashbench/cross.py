@@ -15,7 +15,7 @@ import tempfile
 import time
 
 from hashbench import commands
-from hashbench.host import ToolError, build_preset, ensure_packages, say
+from hashbench.host import ToolError, build_preset, ctest, ensure_packages, run_logged, say
 
 TARGETS = {
     "aarch64": dict(deb="arm64", triple="aarch64-linux-gnu",
@@ -69,19 +69,11 @@ def bench_under_emulator(build):
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     say("cross bench: every parameter set at 1024 B under %s -> %s" % (emulator[0], out))
-    log = os.path.join(out, "bench.log")
-    with open(log, "w", encoding="utf-8") as f:
-        status = subprocess.run([*emulator, os.path.join(build, "bench", "bench"), "--ngcc_quick",
-                                 "--benchmark_filter=/1024$", "--ngcc_system_name=%s" % system,
-                                 "--benchmark_out=%s" % os.path.join(out, "bench.json"),
-                                 "--benchmark_out_format=json"],
-                                env=dict(os.environ, NGCC_EMULATOR=" ".join(emulator)),
-                                stdout=f, stderr=subprocess.STDOUT).returncode
-    if status != 0:
-        with open(log, encoding="utf-8", errors="replace") as f:
-            print(f.read(), end="")
-        return 1
-    return commands.report([out])
+    status = run_logged([*emulator, os.path.join(build, "bench", "bench"), "--ngcc_quick",
+                         "--benchmark_filter=/1024$", "--ngcc_system_name=%s" % system,
+                         "--benchmark_out=%s" % os.path.join(out, "bench.json"), "--benchmark_out_format=json"],
+                        os.path.join(out, "bench.log"), env=dict(os.environ, NGCC_EMULATOR=" ".join(emulator)))
+    return 1 if status else commands.report([out])
 
 
 def run(arch, ctest_args=()):
@@ -94,12 +86,11 @@ def run(arch, ctest_args=()):
     fetch_packages(arch, target["deb"], target["packages"])
     preset = "cross-" + arch
     build_preset(preset)
-    status = subprocess.run(["ctest", "--preset", preset, *ctest_args]).returncode
+    status = ctest("--preset", preset, *ctest_args)
     if arch == "aarch64" and not ctest_args:
         say("cross aarch64 with NGCC_CPU_DISABLE=SHA3: the sha3 modules' tests (the paths of a CPU without "
             "ARMv8.2-SHA3)")
-        hidden = subprocess.run(["ctest", "--preset", preset, "-R", "sha3|CpuSupport"],
-                                env=dict(os.environ, NGCC_CPU_DISABLE="SHA3")).returncode
+        hidden = ctest("--preset", preset, "-R", "sha3|CpuSupport", env=dict(os.environ, NGCC_CPU_DISABLE="SHA3"))
         emulated_bench = bench_under_emulator(os.path.join("build", preset))
         status = status or hidden or emulated_bench
     say("cross %s: built and tested under qemu-%s in %d s" % (arch, arch, time.monotonic() - start))

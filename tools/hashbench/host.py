@@ -10,8 +10,8 @@ import subprocess
 import sys
 import time
 
-from hashbench import results
-from hashbench.common import usable_cpu_features
+from hashbench import bench, results
+from hashbench.common import target_command, usable_cpu_features
 
 JOBS = os.cpu_count() or 2
 
@@ -48,15 +48,17 @@ def say(text):
     print("ngcc: %s" % text, flush=True)
 
 
-def installed(package):
-    p = subprocess.run(["dpkg-query", "-W", "-f=${Status}", package], stdout=subprocess.PIPE,
+def installed(packages):
+    """Which of the Debian packages are installed (one dpkg-query)."""
+    p = subprocess.run(["dpkg-query", "-W", "-f=${Package} ${Status}\n", *packages], stdout=subprocess.PIPE,
                        stderr=subprocess.DEVNULL, text=True)
-    return p.returncode == 0 and p.stdout == "install ok installed"
+    return {line.split()[0] for line in p.stdout.splitlines() if line.endswith(" install ok installed")}
 
 
 def ensure_packages(*packages):
     """Installs the Debian packages that are missing (as root), or says which."""
-    missing = [p for p in dict.fromkeys(packages) if not installed(p)]
+    present = installed(packages)
+    missing = [p for p in dict.fromkeys(packages) if p not in present]
     if not missing:
         return
     if os.geteuid() != 0:
@@ -105,10 +107,26 @@ def build_preset(preset, targets=()):
 
 def bench_answer(*args):
     """What build/release/bench/bench prints for one of its --ngcc_ queries."""
-    p = subprocess.run([BENCH, *args], stdout=subprocess.PIPE, text=True)
-    if p.returncode != 0:
-        raise ToolError("%s %s failed (exit %d)" % (BENCH, " ".join(args), p.returncode))
-    return p.stdout.strip()
+    try:
+        return bench.query(target_command(BENCH), *args)
+    except bench.BenchError as e:
+        raise ToolError(str(e))
+
+
+def ctest(*args, env=None):
+    """ctest with these arguments (a preset, labels); its exit status."""
+    return subprocess.run(["ctest", *args], env=env).returncode
+
+
+def run_logged(command, log, env=None):
+    """`command` with its output into the file `log`, shown on stderr where
+    it fails; its exit status."""
+    with open(log, "w", encoding="utf-8") as f:
+        status = subprocess.run(command, env=env, stdout=f, stderr=subprocess.STDOUT).returncode
+    if status != 0:
+        with open(log, encoding="utf-8", errors="replace") as f:
+            sys.stderr.write(f.read())
+    return status
 
 
 def system_name(cpu="last"):

@@ -10,7 +10,7 @@ import time
 from hashbench import ROOT, commands, cross, ctest_emulated
 from hashbench.declarations import hiding_sets, read_declarations
 from hashbench.host import (BROWSER_TEST_PACKAGES, CORE_PACKAGES, REPORT_PACKAGES, TRUST_PACKAGES, ToolError,
-                            build_preset, ensure_packages, say, usable_features)
+                            build_preset, ctest, ensure_packages, say, usable_features)
 
 
 def emulated_cpu_phases():
@@ -40,10 +40,6 @@ def hidden_feature_sets():
     return [(features, ",".join(([already] if already else []) + features))
             for features in hiding_sets(declarations["variants"], declarations["extensions"], platform.machine())
             if features[0] in usable]
-
-
-def ctest(*args, env=None):
-    return subprocess.run(["ctest", *args], env=env).returncode
 
 
 def build_and_test(preset, phase, what):
