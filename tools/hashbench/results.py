@@ -16,7 +16,9 @@ ct.json) goes, after making it, and says where that is and why:
   bench.json, that holds the rows of a bench run stopped before its end
   (bench.rows.jsonl, no bench.json): the same command continues it;
 - otherwise the newest DIR/runs/<UTC>/ of this CPU that lacks FILE (a kat run
-  and the bench run after it share one), or a new DIR/runs/<UTC>/;
+  and the bench run after it share one) or holds no result at all (a run
+  that failed before it measured anything: its CPU identity and bench.log
+  only), or a new DIR/runs/<UTC>/;
 - with replace, DIR itself, replacing FILE, only where DIR was made on
   this CPU (how committed campaigns are remade);
 - with merge (kat.json of a campaign's libraries, merged by merge_kat), the
@@ -55,6 +57,8 @@ IDENTITY_FILE = "cpu.json"
 DESCRIPTION_FILE = "cpu.txt"
 CAMPAIGN_FILES = ("bench.json", "kat.json")
 BENCH_JOURNAL = "bench.rows.jsonl"
+# What placing a run leaves, and a run that measured nothing adds: no result.
+NO_RESULT_FILES = (IDENTITY_FILE, DESCRIPTION_FILE, "bench.log")
 
 
 class PlaceError(Exception):
@@ -84,6 +88,12 @@ def differences(recorded, here):
 
 def holds_campaign(directory):
     return any(os.path.exists(os.path.join(directory, f)) for f in CAMPAIGN_FILES)
+
+
+def holds_no_result(directory):
+    """True where DIRECTORY holds nothing but NO_RESULT_FILES: a run
+    placed there failed before it wrote anything else."""
+    return all(name in NO_RESULT_FILES for name in os.listdir(directory))
 
 
 def unfinished(path):
@@ -168,6 +178,11 @@ def place(directory, name, here, description, replace=False, now=None, merge=Fal
             and made_here(run, here):
         return run, "%s goes to %s, beside the %s there" % (
             name, run, " and ".join(f for f in CAMPAIGN_FILES if os.path.exists(os.path.join(run, f))))
+    # A run that failed before it measured anything is taken again, not
+    # left beside a new one.
+    if not merge and run and holds_no_result(run) and made_here(run, here):
+        record(run, here, description)
+        return run, "%s goes to %s (the run placed there left no result)" % (name, run)
     now = now or datetime.datetime.now(datetime.timezone.utc)
     run = os.path.join(directory, "runs", now.strftime("%Y%m%dT%H%M%SZ"))
     recorded = recorded_identity(directory)

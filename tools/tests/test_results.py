@@ -125,6 +125,17 @@ class Place(ResultsDirectory):
         self.campaign(None, files=("bench.json",), directory=bench_run)
         self.assertNotEqual(self.place("bench.json", ZEN5, now=T2)[0], bench_run, "a finished run is not")
 
+    def test_a_run_that_left_no_result_is_taken_again(self):
+        self.campaign(ZEN5)
+        failed, _ = self.place("bench.json", ZEN5, now=T1)
+        with open(os.path.join(failed, "bench.log"), "w") as f:
+            f.write("bench: campaign.yaml:3: key 'sizes': expected a list\n")
+        where, line = self.place("bench.json", ZEN5, now=T2)
+        self.assertEqual(where, failed)
+        self.assertIn("the run placed there left no result", line)
+        self.campaign(None, files=("bench.json",), directory=failed)
+        self.assertNotEqual(self.place("bench.json", ZEN5, now=T2)[0], failed, "a run with a result is not")
+
     def test_a_stopped_bench_run_of_another_cpu_is_not_continued(self):
         self.campaign(ZEN3, files=())
         with open(os.path.join(self.dir, "bench.rows.jsonl"), "w") as f:
