@@ -21,6 +21,7 @@ bench checks the rest as for any campaign (bench/README.md).
 
 import json
 import os
+import re
 
 import yaml
 
@@ -29,6 +30,10 @@ from hashbench.common import file_sha256
 SETTINGS = ("sizes", "variants", "baselines", "overrides")
 MODULE_MANIFEST = os.path.join("modules", "ngcc_modules.json")
 PLAN_SCHEMA = "ngcc-plan/1"
+# Variant labels of rows that are not a library's: the baselines' (openssl,
+# iccs) and that of a library that names none (bench/campaign.cpp).
+OTHER_LABELS = ("openssl", "iccs", "external")
+LABEL = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 PLAN_KEYS = ("path", "kind", "instance", "kat_name", "digest_bits", "variant", "requires", "flags", "sha256")
 
 
@@ -38,7 +43,8 @@ class PlanError(Exception):
 
 def read_module_manifest(path):
     """A module manifest (schema ngcc-modules/1): its `families` (the
-    declarations) and `modules` (every module built)."""
+    declarations), `modules` (every module built) and `variants` (the rows
+    of the variants table)."""
     try:
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
@@ -47,8 +53,9 @@ def read_module_manifest(path):
     except (OSError, ValueError) as e:
         raise PlanError("%s: %s" % (path, e))
     if not isinstance(doc, dict) or doc.get("schema") != "ngcc-modules/1" \
-            or not isinstance(doc.get("families"), list) or not isinstance(doc.get("modules"), list):
-        raise PlanError("%s: not a module manifest (schema ngcc-modules/1 with families and modules)" % path)
+            or not all(isinstance(doc.get(k), list) for k in ("families", "modules", "variants")):
+        raise PlanError("%s: not a module manifest (schema ngcc-modules/1 with families, modules and variants)"
+                        % path)
     return doc
 
 
@@ -62,12 +69,15 @@ def build_modules(build_dir, kinds=("candidate",)):
 
 
 def declared_instances(manifest):
-    """kat_name or name -> the declared instance (with its candidate_id and
-    family), from the module manifest `manifest`."""
+    """kat_name or name -> the declared instance (with its candidate_id,
+    family and family directory), from the module manifest `manifest` (its
+    path, or the document read_module_manifest returned)."""
+    doc = read_module_manifest(manifest) if isinstance(manifest, str) else manifest
     out = {}
-    for family in read_module_manifest(manifest)["families"]:
+    for family in doc["families"]:
         for inst in family["instances"]:
-            entry = dict(inst, candidate_id=family["candidate_id"], family=family["family"])
+            entry = dict(inst, candidate_id=family["candidate_id"], family=family["family"],
+                         directory=family["directory"])
             out.setdefault(inst["name"], entry)
             out[inst["kat_name"]] = entry
     return out
@@ -81,16 +91,20 @@ def module_entry(module, declared):
                 flags=module["build_flags"], sha256=file_sha256(module["path"]))
 
 
-def library_entry(entry, declared, where):
+def library_entry(entry, declared, labels, where):
     """The plan entry of a campaign's library (campaign_libraries): a
     declared instance's takes the declared KAT name and width; another
-    candidate's states name and digest_bits, as bench requires
+    candidate's states name and digest_bits; its variant is a label none of
+    our rows can have (`labels`: variant_labels), as bench requires
     (bench/campaign.cpp)."""
     if "instance" in entry:
         inst = declared.get(entry["instance"])
         if inst is None or inst["name"] != entry["instance"]:
             raise PlanError("%s: no family declares the instance '%s'" % (where, entry["instance"]))
         instance, kat_name, bits = inst["name"], inst["kat_name"], inst["digest_bits"]
+        if "variant" not in entry:
+            raise PlanError("%s: a library of a declared instance needs a variant label (e.g. submitted-opt)"
+                            % where)
     else:
         kat_name, bits = entry.get("name"), entry.get("digest_bits")
         if kat_name in declared and declared[kat_name]["name"] == kat_name:
@@ -98,6 +112,12 @@ def library_entry(entry, declared, where):
         if not isinstance(kat_name, str) or not kat_name or not isinstance(bits, int) or isinstance(bits, bool):
             raise PlanError("%s: a library of another candidate needs name and digest_bits" % where)
         instance = kat_name
+    variant = str(entry.get("variant", "external"))
+    # A library under one of our labels would take the place of our module
+    # of that name in the verdicts (kat.json, ct.json, bench rows).
+    if "variant" in entry and (not LABEL.match(variant) or variant in labels):
+        raise PlanError("%s: variant '%s': a label of lower-case letters, digits and '-' other than %s "
+                        "(e.g. submitted-opt)" % (where, variant, ", ".join(labels)))
     features = entry.get("cpu_features") or []
     if isinstance(features, str):
         features = features.split()
@@ -105,20 +125,41 @@ def library_entry(entry, declared, where):
     # constant-time check give it its one-line ERROR beside the others.
     sha256 = file_sha256(entry["path"]) if os.path.isfile(entry["path"]) else ""
     return dict(path=entry["path"], kind="submitted", instance=instance, kat_name=kat_name, digest_bits=bits,
-                variant=str(entry.get("variant", "external")), requires=[str(f) for f in features],
+                variant=variant, requires=[str(f) for f in features],
                 flags=str(entry.get("build_flags", "")), sha256=sha256)
+
+
+def variant_labels(manifest):
+    """The variant labels of rows that are not a campaign library's: every
+    row of the variants table (the module manifest `manifest`'s variants),
+    the baselines' and that of a library given none."""
+    return list(manifest["variants"]) + list(OTHER_LABELS)
 
 
 def plan(build_dir, campaigns=(), modules=True):
     """The library plan of a run: our candidates' modules in `build_dir`
     (modules=True), then every library of the campaign files."""
-    manifest = os.path.join(build_dir, MODULE_MANIFEST)
+    manifest = read_module_manifest(os.path.join(build_dir, MODULE_MANIFEST))
     declared = declared_instances(manifest)
     libraries = [module_entry(m, declared) for m in build_modules(build_dir)] if modules else []
+    return plan_of(libraries + campaign_entries(campaigns, manifest))
+
+
+def campaign_entries(campaigns, manifest):
+    """The plan entries of every library of the campaign files, in order,
+    against the module manifest `manifest` (read_module_manifest); one
+    library twice, by instance and variant, is refused."""
+    declared, labels, seen, entries = declared_instances(manifest), variant_labels(manifest), {}, []
     for campaign in campaigns:
         for i, entry in enumerate(campaign_libraries(campaign)):
-            libraries.append(library_entry(entry, declared, "%s: libraries[%d]" % (campaign, i)))
-    return plan_of(libraries)
+            where = "%s: libraries[%d]" % (campaign, i)
+            library = library_entry(entry, declared, labels, where)
+            key = "%s/%s" % (library["instance"], library["variant"])
+            if key in seen:
+                raise PlanError("%s: %s is also %s" % (where, key, seen[key]))
+            seen[key] = where
+            entries.append(library)
+    return entries
 
 
 def plan_of(libraries):

@@ -36,7 +36,8 @@ from script_checks import tool_command  # noqa: E402
 NGCC_KAT = None  # ngcc-kat, from the command line
 OPT = "Implementations/Optimized_Implementation/"
 ADD = "Implementations/Additional_Implementation/Toy-256/"
-MANIFEST = {"schema": "ngcc-modules/1", "modules": [], "families": [{"candidate_id": "hash-99", "family": "Toy", "instances": [
+MANIFEST = {"schema": "ngcc-modules/1", "modules": [], "variants": ["ref", "opt"], "families": [
+    {"candidate_id": "hash-99", "family": "Toy", "directory": "toy", "instances": [
     {"name": n, "kat_name": n, "digest_bits": b} for n, b in (("Toy-256", 256), ("Toy-512", 512), ("Toy-768", 768))]}]}
 # Our own settings of a candidate no family declares, found by its instance name.
 UNDECLARED_SETTINGS = {"instances": ["Toy-1280"], "implementations": [{"kind": "reference", "defines": ["TOY_NAMED=1"]}]}

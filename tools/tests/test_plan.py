@@ -66,7 +66,7 @@ class Merge(unittest.TestCase):
 
 
 MANIFEST = {"schema": "ngcc-modules/1", "variants": ["ref", "opt"],
-            "families": [{"candidate_id": "hash-12", "family": "Laurus", "instances": [
+            "families": [{"candidate_id": "hash-12", "family": "Laurus", "directory": "laurus", "instances": [
                 {"name": "Laurus-512", "kat_name": "laurus_512", "digest_bits": 512}]}],
             "modules": [{"file": "libLaurus-512-opt.so", "kind": "candidate", "instance": "Laurus-512",
                          "variant": "opt", "requires": ["AVX2"], "build_flags": "-O3"},
@@ -118,7 +118,7 @@ class Plan(unittest.TestCase):
         self.assertEqual(len(libraries), 3)
 
     def test_only_the_campaigns(self):
-        c = self.campaign("libraries:\n- {instance: Laurus-512, path: libTheirs.so}\n")
+        c = self.campaign("libraries:\n- {instance: Laurus-512, variant: submitted-opt, path: libTheirs.so}\n")
         self.assertEqual([l["kind"] for l in campaign.plan(self.build, [c], modules=False)["libraries"]],
                          ["submitted"])
 
@@ -127,10 +127,26 @@ class Plan(unittest.TestCase):
                 ("- {name: Laurus-512, digest_bits: 512, path: l.so}",
                  "name: 'Laurus-512' is a declared instance: write instance: Laurus-512"),
                 ("- {instance: Laurus-9, path: l.so}", "no family declares the instance 'Laurus-9'"),
-                ("- {name: Other-256, path: l.so}", "a library of another candidate needs name and digest_bits")):
+                ("- {name: Other-256, path: l.so}", "a library of another candidate needs name and digest_bits"),
+                ("- {instance: Laurus-512, path: l.so}",
+                 "a library of a declared instance needs a variant label (e.g. submitted-opt)"),
+                # Under one of our labels it would take our module's place in kat.json.
+                ("- {instance: Laurus-512, variant: opt, path: l.so}",
+                 "variant 'opt': a label of lower-case letters, digits and '-' other than ref, opt, openssl, "
+                 "iccs, external (e.g. submitted-opt)"),
+                ("- {name: Other-256, digest_bits: 256, variant: Their_Opt, path: l.so}", "variant 'Their_Opt': ")):
             c = self.campaign("libraries:\n" + text + "\n")
             with self.assertRaisesRegex(campaign.PlanError, re.escape(c + ": libraries[0]: " + refusal)):
                 campaign.plan(self.build, [c])
+
+    def test_one_library_twice_is_refused_across_campaigns(self):
+        a = self.campaign("libraries:\n- {instance: Laurus-512, variant: s-opt, path: a.so}\n")
+        b = os.path.join(self.tmp.name, "b.yaml")
+        with open(b, "w") as f:
+            f.write("libraries:\n- {instance: Laurus-512, variant: s-opt, path: b.so}\n")
+        with self.assertRaisesRegex(campaign.PlanError, "^" + re.escape(
+                "%s: libraries[0]: Laurus-512/s-opt is also %s: libraries[0]" % (b, a)) + "$"):
+            campaign.plan(self.build, [a, b])
 
     def test_a_plan_file_is_checked_when_read(self):
         path = os.path.join(self.tmp.name, "p.json")
@@ -156,7 +172,7 @@ class Modules(unittest.TestCase):
         with tempfile.TemporaryDirectory() as build:
             os.makedirs(os.path.join(build, "modules"))
             with open(os.path.join(build, "modules", "ngcc_modules.json"), "w") as f:
-                f.write('{"schema": "ngcc-modules/1", "families": [], "modules": ['
+                f.write('{"schema": "ngcc-modules/1", "families": [], "variants": ["ref"], "modules": ['
                         '{"file": "libA-ref.so", "kind": "candidate"}, {"file": "libSHA-512-openssl.so", "kind": "baseline"}]}')
             self.assertEqual([m["path"] for m in campaign.build_modules(build)],
                              [os.path.join(build, "modules", "libA-ref.so")])
