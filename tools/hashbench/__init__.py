@@ -12,8 +12,9 @@ Modules, by concern:
   plan           the libraries of one run: our modules and campaigns'
   results        where a run writes: results/<system>/ or a run beside it
   relative_paths paths in a campaign made relative to the repository
-  kat, ct, bench, field, mca, fuzz, cross, suite
+  kat, ct, bench, field, fuzz, cross, suite
                  the commands that run the build's executables
+  mca            static estimates from llvm-mca (its own index)
   ctest_emulated the tests of a build under a qemu-user CPU model
   check          every committed campaign against its evidence
   report         the §3.5 reports and the site (its own index)

@@ -13,7 +13,8 @@ import os
 import subprocess
 import sys
 
-from hashbench import ROOT, bench as bench_run, ct as ct_check, ctest_emulated, mca as estimates, results
+from hashbench import ROOT, bench as bench_run, ct as ct_check, ctest_emulated, results
+from hashbench.mca import cli as estimates
 from hashbench.common import Signals
 from hashbench.host import (BENCH_TARGETS, CORE_PACKAGES, CT_TARGETS, JOBS, KAT_TARGETS, NGCC_KAT,
                             REPORT_PACKAGES, ToolError, build_preset, configure_preset, ensure_packages,

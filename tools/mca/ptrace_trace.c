@@ -2,7 +2,7 @@
    x86-64 Linux: runs PROGRAM ARGS... under ptrace, single-steps from the
    first arrival at ENTRY (hex) until that call returns, and prints one hex
    address a line; exit status 3 where the call returns non-zero. qemu-user
-   does the same for other architectures (tools/hashbench/mca.py); qemu has no
+   does the same for other architectures (tools/hashbench/mca/trace.py); qemu has no
    AVX-512, this runs natively. */
 #include <errno.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 // One CryptHash call on a message of MESSAGE_BYTES bytes, linked statically
-// with one module's objects: the process tools/hashbench/mca.py traces
+// with one module's objects: the process tools/hashbench/mca/trace.py traces
 // instruction by instruction. Exit status: CryptHash's.
 #include <cstdio>
 #include <cstdlib>
