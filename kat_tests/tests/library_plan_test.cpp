@@ -76,8 +76,8 @@ TEST(LibraryPlan, RefusesAnotherSchema) {
 }
 
 TEST(LibraryPlan, RefusesAMissingKey) {
-  EXPECT_EQ(error(one_library(R"("digest_bits": 256, )", "")), "plan.json: libraries[0]: key 'digest_bits': missing");
-  EXPECT_EQ(error(one_library(R"(, "sha256": "")", "")), "plan.json: libraries[0]: key 'sha256': missing");
+  EXPECT_EQ(error(one_library(R"("digest_bits": 256, )", "")), "plan.json: libraries[0]: key 'digest_bits': missing key");
+  EXPECT_EQ(error(one_library(R"(, "sha256": "")", "")), "plan.json: libraries[0]: key 'sha256': missing key");
 }
 
 TEST(LibraryPlan, RefusesAWidthNotAMultipleOf8) {
