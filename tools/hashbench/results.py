@@ -91,9 +91,11 @@ def holds_campaign(directory):
 
 
 def holds_no_result(directory):
-    """True where DIRECTORY holds nothing but NO_RESULT_FILES: a run
-    placed there failed before it wrote anything else."""
-    return all(name in NO_RESULT_FILES for name in os.listdir(directory))
+    """True where DIRECTORY holds nothing but NO_RESULT_FILES and an
+    empty bench.rows.jsonl: a run placed there failed before it wrote
+    anything else."""
+    return all(name in NO_RESULT_FILES or (name == BENCH_JOURNAL and not rows_kept(directory))
+               for name in os.listdir(directory))
 
 
 def unfinished(path):
@@ -110,8 +112,14 @@ def unfinished(path):
 def bench_stopped(directory):
     """True where DIRECTORY holds a bench run stopped before its end: the rows
     it kept (bench/README.md, "An interrupted run") and no bench.json."""
-    return os.path.exists(os.path.join(directory, BENCH_JOURNAL)) \
-        and not os.path.exists(os.path.join(directory, "bench.json"))
+    return rows_kept(directory) and not os.path.exists(os.path.join(directory, "bench.json"))
+
+
+def rows_kept(directory):
+    """True where DIRECTORY's bench.rows.jsonl holds a row: one that failed
+    or was stopped before its first row ended leaves it empty."""
+    path = os.path.join(directory, BENCH_JOURNAL)
+    return os.path.exists(path) and os.path.getsize(path) > 0
 
 
 def made_here(directory, here):

@@ -130,6 +130,7 @@ class Place(ResultsDirectory):
         failed, _ = self.place("bench.json", ZEN5, now=T1)
         with open(os.path.join(failed, "bench.log"), "w") as f:
             f.write("bench: campaign.yaml:3: key 'sizes': expected a list\n")
+        open(os.path.join(failed, "bench.rows.jsonl"), "w").close()  # no row ended
         where, line = self.place("bench.json", ZEN5, now=T2)
         self.assertEqual(where, failed)
         self.assertIn("the run placed there left no result", line)
