@@ -111,7 +111,7 @@ class SubmittedLibraries(unittest.TestCase):
         triple = os.uname().machine + "-linux-gnu"
         manifest = {"variants": ["ref", "opt", "avx512"], "families": [
             {"candidate_id": "hash-26", "family": "CHIME", "directory": "chime",
-             "instances": [{"name": "CHIME-512", "kat_name": "CHIME-512", "digest_bits": 512}]}]}
+             "instances": [{"name": "CHIME-512", "kat_name": "chime_512", "digest_bits": 512}]}]}
         declared = declared_instances(manifest)
 
     def campaign(self, directory, entries, objects=("a.c.o",)):
@@ -129,7 +129,10 @@ class SubmittedLibraries(unittest.TestCase):
                 {"instance": "CHIME-512", "variant": "submitted-ref", "path": "libCHIME-512-submitted-ref.so",
                  "build_flags": "cc -fPIC -std=c99 -Wall -O2 -flto; c++ -O2"},
                 {"name": "Other-512", "candidate_id": "hash-99", "digest_bits": 512, "variant": "submitted-ref",
-                 "path": "libOther-512-submitted-ref.so", "build_flags": "cc -O2"}])
+                 "path": "libOther-512-submitted-ref.so", "build_flags": "cc -O2"},
+                # Named like a declared instance's KAT name, yet another candidate's.
+                {"name": "chime_512", "candidate_id": "hash-98", "digest_bits": 512, "variant": "submitted-ref",
+                 "path": "libchime_512-submitted-ref.so", "build_flags": "cc -O2"}])
             [module] = build.submitted_modules(self.FakeBuild(), path)
             self.assertEqual(module["variant"], "submitted-ref")
             self.assertEqual(module["flags"], ["-fPIC", "-O2", "-flto"])

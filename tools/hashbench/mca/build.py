@@ -109,7 +109,9 @@ def submitted_modules(build, campaign):
         raise McaError(str(e))
     modules = []
     for library in libraries:
-        if library["instance"] not in build.declared:
+        # The declared instances are found by KAT name too; another
+        # candidate's library may bear one of those names.
+        if build.declared.get(library["instance"], {}).get("name") != library["instance"]:
             continue  # a candidate we do not implement: nothing to set it beside
         name = re.sub(r"^lib|\.so$", "", os.path.basename(library["path"]))
         objects = sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(campaign)), "obj", name, "*.o")))
